@@ -1,0 +1,73 @@
+"""Fixtures for the browser tests: a JupyterLab server and a Chromium page.
+
+Every test here is marked ``browser``. Without /usr/bin/chromium they are
+skipped with a message saying how to install it, except under CI (CI=true),
+where a missing browser is an error: CI always installs it.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from .harness import CHROMIUM, CHROMIUM_ARGS, INSTALL_HINT, Server, shutdown_kernels
+
+
+def pytest_collection_modifyitems(config, items):
+    here = Path(__file__).parent
+    have_browser = Path(CHROMIUM).exists()
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.browser)
+            if not have_browser and not os.environ.get("CI"):
+                item.add_marker(pytest.mark.skip(reason=INSTALL_HINT))
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """One headless Debian Chromium for the whole session."""
+    if not Path(CHROMIUM).exists():
+        pytest.fail(INSTALL_HINT)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="session")
+def lab_server():
+    """A JupyterLab server on a free loopback port with a throw-away token, a temporary
+    HOME, autosave off, serving a copy of notebooks/. Stopped (with its kernels) at the end."""
+    server = Server("lab")
+    yield server
+    server.close()
+
+
+@pytest.fixture
+def page(browser):
+    """A fresh browser page (1400x1000); its kernels are shut down afterwards."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    pg = context.new_page()
+    pg.set_default_timeout(30_000)
+    yield pg
+    shutdown_kernels(pg)
+    context.close()
+
+
+@pytest.fixture
+def voila_server():
+    """Factory: ``voila_server("04_....ipynb")`` starts Voilà on loopback for that notebook."""
+    servers = []
+
+    def start(notebook: str) -> Server:
+        server = Server("voila", notebook)
+        servers.append(server)
+        return server
+
+    yield start
+    for server in servers:
+        server.close()

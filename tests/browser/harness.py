@@ -1,0 +1,217 @@
+"""Drive JupyterLab (and Voilà) in Debian's headless Chromium with Playwright.
+
+Used by the fixtures in ``conftest.py``; the functions take a Playwright ``page``.
+Screenshots go to ``test-artifacts/screenshots/`` (git-ignored).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = ROOT / "notebooks"
+SHOTS = ROOT / "test-artifacts" / "screenshots"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+INSTALL_HINT = ("Debian Chromium is needed at /usr/bin/chromium for the browser tests: "
+                "sudo apt-get install chromium (Debian/Ubuntu). Playwright's own browser "
+                "download is not used.")
+
+
+def free_port() -> int:
+    """A free TCP port on the loopback interface."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def isolated_env(home: Path) -> dict[str, str]:
+    """Environment for a server that writes nothing outside ``home``."""
+    env = dict(os.environ)
+    env.pop("MPLBACKEND", None)
+    for var, sub in [("HOME", ""), ("JUPYTER_CONFIG_DIR", ".jupyter"),
+                     ("JUPYTER_DATA_DIR", ".local/share/jupyter"),
+                     ("JUPYTER_RUNTIME_DIR", ".local/share/jupyter/runtime"),
+                     ("IPYTHONDIR", ".ipython"), ("MPLCONFIGDIR", ".config/matplotlib"),
+                     ("JUPYTERLAB_SETTINGS_DIR", ".jupyter/lab/user-settings"),
+                     ("JUPYTERLAB_WORKSPACES_DIR", ".jupyter/lab/workspaces"),
+                     ("NUMBA_CACHE_DIR", ".cache/numba")]:
+        path = home / sub
+        path.mkdir(parents=True, exist_ok=True)
+        env[var] = str(path)
+    bindir = str(Path(sys.executable).parent)
+    env["PATH"] = bindir + os.pathsep + env.get("PATH", "")
+    # JupyterLab settings for tests: no autosave (a browser run must never rewrite a
+    # committed notebook) and no news/update checks (there is no network).
+    settings = Path(env["JUPYTERLAB_SETTINGS_DIR"])
+    for plugin, values in {
+        "@jupyterlab/docmanager-extension/plugin": {"autosave": False},
+        "@jupyterlab/apputils-extension/notification": {"fetchNews": "false", "checkForUpdates": False},
+    }.items():
+        target = settings / (plugin + ".jupyterlab-settings")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps(values))
+    return env
+
+
+def wait_http(url: str, proc: subprocess.Popen, timeout: float = 60) -> None:
+    """Wait until ``url`` answers 200, or fail with the server's own output."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"server exited with code {proc.returncode} before answering {url}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as r:
+                if r.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.3)
+    raise TimeoutError(f"no answer from {url} after {timeout} s")
+
+
+def wait_port(port: int, proc: subprocess.Popen, timeout: float = 60) -> None:
+    """Wait until something listens on 127.0.0.1:``port``."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"server exited with code {proc.returncode} before listening on {port}")
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.3)
+    raise TimeoutError(f"nothing listening on port {port} after {timeout} s")
+
+
+def stop(proc: subprocess.Popen) -> None:
+    """Stop a server process (and the kernels it started) by its PID."""
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=5)
+
+
+class Server:
+    """A Jupyter server (JupyterLab or Voilà) on a free loopback port, in a temporary HOME,
+    serving a throw-away copy of ``notebooks/``."""
+
+    def __init__(self, kind: str = "lab", notebook: str | None = None):
+        self.kind = kind
+        self.tmp = Path(tempfile.mkdtemp(prefix=f"magiclib-{kind}-"))
+        self.root = self.tmp / "notebooks"
+        shutil.copytree(NOTEBOOKS, self.root, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+        self.port = free_port()
+        self.token = os.urandom(12).hex()
+        self.env = isolated_env(self.tmp / "home")
+        self.log = open(self.tmp / f"{kind}.log", "w")
+        bindir = Path(sys.executable).parent
+        if kind == "lab":
+            cmd = [str(bindir / "jupyter"), "lab", "--no-browser", "--ServerApp.ip=127.0.0.1",
+                   f"--ServerApp.port={self.port}", "--ServerApp.port_retries=0",
+                   f"--ServerApp.token={self.token}", f"--ServerApp.root_dir={self.root}",
+                   "--LabApp.expose_app_in_browser=True", "--LabApp.news_url=",
+                   "--ServerApp.open_browser=False"]
+            ready = f"http://127.0.0.1:{self.port}/api/status?token={self.token}"
+        elif kind == "voila":
+            if notebook is None:
+                raise ValueError("a Voilà server serves one notebook: name it")
+            cmd = [str(bindir / "voila"), str(self.root / notebook), "--no-browser",
+                   f"--port={self.port}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0"]
+            ready = None  # GET / would render (execute) the notebook: wait for the port only
+        else:
+            raise ValueError(f"unknown server kind {kind!r}")
+        self.proc = subprocess.Popen(cmd, cwd=self.root, env=self.env, stdout=self.log,
+                                     stderr=subprocess.STDOUT)
+        try:
+            if ready:
+                wait_http(ready, self.proc)
+            else:
+                wait_port(self.port, self.proc)
+        except Exception:
+            self.close()
+            raise
+
+    def url(self, notebook: str) -> str:
+        if self.kind == "lab":
+            return f"http://127.0.0.1:{self.port}/lab/tree/{notebook}?token={self.token}"
+        return f"http://127.0.0.1:{self.port}/"
+
+    def close(self) -> None:
+        stop(self.proc)
+        self.log.close()
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+# ---------------------------------------------------------------- page helpers
+
+KERNEL_READY = """() => {
+  const app = window.jupyterapp;
+  const w = app && app.shell.currentWidget;
+  const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
+  return !!(k && k.connectionStatus === 'connected' && k.status === 'idle');
+}"""
+
+ALL_RUN = """() => {
+  const w = window.jupyterapp.shell.currentWidget;
+  if (!w || !w.content || !w.content.widgets) return false;
+  const cells = w.content.widgets.filter(c => c.model.type === 'code');
+  const k = w.sessionContext.session && w.sessionContext.session.kernel;
+  return cells.length > 0 && cells.every(c => c.model.executionCount !== null
+         && !(c.promptNode && c.promptNode.textContent.includes('*')))
+         && k && k.status === 'idle';
+}"""
+
+
+def open_notebook(page, server: Server, notebook: str, timeout_ms: int = 90_000) -> None:
+    """Open ``notebook`` (a file name in notebooks/) in JupyterLab and wait for its kernel."""
+    page.goto(server.url(notebook))
+    page.wait_for_function("() => !!(window.jupyterapp && window.jupyterapp.shell.currentWidget)",
+                           timeout=timeout_ms)
+    wait_kernel(page, timeout_ms)
+
+
+def wait_kernel(page, timeout_ms: int = 90_000) -> None:
+    """Wait until the current notebook's kernel is connected and idle."""
+    page.wait_for_function(KERNEL_READY, timeout=timeout_ms)
+
+
+def run_all(page, timeout_ms: int = 180_000) -> None:
+    """Clear stored outputs, run every cell, wait until each code cell has run and the kernel is idle."""
+    page.evaluate("() => window.jupyterapp.commands.execute('editmenu:clear-all')")
+    page.evaluate("""() => { const w = window.jupyterapp.shell.currentWidget;
+        w.content.widgets.forEach(c => { if (c.model.type === 'code') c.model.executionCount = null; }); }""")
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_function(ALL_RUN, timeout=timeout_ms, polling=500)
+
+
+def errors_on_page(page) -> list[str]:
+    """Texts of the error outputs shown in the notebook (empty when every cell ran cleanly)."""
+    return page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']").all_inner_texts()
+
+
+def shutdown_kernels(page) -> None:
+    """Shut down every kernel this page started, from the page itself."""
+    try:
+        page.evaluate("() => window.jupyterapp && window.jupyterapp.serviceManager.sessions.shutdownAll()")
+    except Exception:
+        pass
+
+
+def screenshot(page, name: str, **kwargs) -> Path:
+    """Save a screenshot as test-artifacts/screenshots/NAME.png and return its path."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = SHOTS / f"{name}.png"
+    page.screenshot(path=str(path), **kwargs)
+    return path
