@@ -6,6 +6,8 @@ PY     := $(BIN)/python
 STAMP  := $(VENV)/.installed-stamp
 NOTEBOOKS := $(sort $(wildcard notebooks/[0-9][0-9]_*.ipynb))
 NB ?=
+# Jupyter refuses to run as root unless told; only then is the flag added.
+ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 # Tools from the venv first, so a kernel started by Jupyter is the pinned Python.
 export PATH := $(abspath $(BIN)):$(PATH)
 
@@ -31,7 +33,7 @@ $(STAMP): requirements/lock.txt pyproject.toml
 setup: $(STAMP)
 
 lab: setup
-	$(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.root_dir=notebooks
+	$(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.root_dir=notebooks $(ROOT_FLAG)
 
 test: setup
 	$(PY) -m pytest

@@ -52,10 +52,12 @@ def isolated_env(home: Path) -> dict[str, str]:
     bindir = str(Path(sys.executable).parent)
     env["PATH"] = bindir + os.pathsep + env.get("PATH", "")
     # JupyterLab settings for tests: no autosave (a browser run must never rewrite a
-    # committed notebook) and no news/update checks (there is no network).
+    # committed notebook), every cell rendered even off-screen (windowing off, so the
+    # tests can read any output), and no news/update checks (there is no network).
     settings = Path(env["JUPYTERLAB_SETTINGS_DIR"])
     for plugin, values in {
         "@jupyterlab/docmanager-extension/plugin": {"autosave": False},
+        "@jupyterlab/notebook-extension/tracker": {"windowingMode": "none"},
         "@jupyterlab/apputils-extension/notification": {"fetchNews": "false", "checkForUpdates": False},
     }.items():
         target = settings / (plugin + ".jupyterlab-settings")
@@ -120,9 +122,9 @@ class Server:
         if kind == "lab":
             cmd = [str(bindir / "jupyter"), "lab", "--no-browser", "--ServerApp.ip=127.0.0.1",
                    f"--ServerApp.port={self.port}", "--ServerApp.port_retries=0",
-                   f"--ServerApp.token={self.token}", f"--ServerApp.root_dir={self.root}",
+                   f"--IdentityProvider.token={self.token}", f"--ServerApp.root_dir={self.root}",
                    "--LabApp.expose_app_in_browser=True", "--LabApp.news_url=",
-                   "--ServerApp.open_browser=False"]
+                   "--ServerApp.open_browser=False"] + (["--allow-root"] if os.geteuid() == 0 else [])
             ready = f"http://127.0.0.1:{self.port}/api/status?token={self.token}"
         elif kind == "voila":
             if notebook is None:
@@ -139,9 +141,11 @@ class Server:
                 wait_http(ready, self.proc)
             else:
                 wait_port(self.port, self.proc)
-        except Exception:
+        except Exception as exc:
+            self.log.flush()
+            tail = (self.tmp / f"{kind}.log").read_text()[-3000:]
             self.close()
-            raise
+            raise RuntimeError(f"{kind} server did not start: {exc}\n--- its log ---\n{tail}") from exc
 
     def url(self, notebook: str) -> str:
         if self.kind == "lab":

@@ -1,0 +1,98 @@
+"""The shared look (magiclib.draw), the kernel-free player and the HTML animation."""
+
+from __future__ import annotations
+
+import re
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+
+from magiclib.animate import HTMLAnimation, html_animation
+from magiclib.draw import COLORS, draw_gallery, draw_square, html_table, square_html
+from magiclib.widgets import FramePlayer, frame_player
+
+LO_SHU = [[4, 9, 2], [3, 5, 7], [8, 1, 6]]
+
+
+def test_draw_square_writes_every_number_once():
+    ax = draw_square(LO_SHU, title="Lo Shu")
+    texts = sorted(int(t.get_text()) for t in ax.texts)
+    assert texts == list(range(1, 10))
+    assert ax.get_title() == "Lo Shu"
+
+
+def test_draw_square_leaves_blank_cells_empty_and_colours_highlights():
+    ax = draw_square([[1, 0], [0, 2]], highlight=[(0, 0)], marks=[(1, 1)])
+    assert sorted(t.get_text() for t in ax.texts) == ["1", "2"]
+    faces = [p.get_facecolor() for p in ax.patches]
+    from matplotlib.colors import to_rgba
+    assert faces[0] == to_rgba(COLORS["current"]) and faces[3] == to_rgba(COLORS["mark"])
+    assert faces[1] == to_rgba(COLORS["empty"])
+
+
+def test_draw_square_with_sums_shows_the_magic_constant_eight_times():
+    ax = draw_square(LO_SHU, show_sums=True)
+    assert [t.get_text() for t in ax.texts].count("15") == 8
+
+
+def test_draw_gallery_lays_out_small_multiples():
+    fig = draw_gallery([LO_SHU] * 5, titles=list("abcde"), ncols=4)
+    assert len(fig.axes) == 8
+    assert [ax.get_title() for ax in fig.axes[:5]] == list("abcde")
+    assert not fig.axes[7].axison
+    with pytest.raises(ValueError):
+        draw_gallery([])
+    plt.close(fig)
+
+
+def test_square_html_is_deterministic_and_marks_cells_in_text_too():
+    page = square_html(LO_SHU, highlight=[(1, 1)], tried=[(0, 0)], caption="a <b>")
+    assert page == square_html(LO_SHU, highlight=[(1, 1)], tried=[(0, 0)], caption="a <b>")
+    assert page.count("<td") == 9
+    assert "<b>5</b>" in page                 # the highlight is bold, not only coloured
+    assert "dashed" in page                   # tried cells have a dashed border, not only a colour
+    assert "a &lt;b&gt;" in page              # captions are escaped
+    assert re.findall(r">(\d+)</td>", page) == ["4", "9", "2", "3", "7", "8", "1", "6"]
+
+
+def test_html_table_styles_cells():
+    page = html_table([["x", "y"]], styles={(0, 1): "color:red"})
+    assert "color:red\">y</td>" in page and page.count("<tr>") == 1
+
+
+def test_frame_player_links_its_controls_and_clamps_steps():
+    player = frame_player(["<i>a</i>", "<i>b</i>", "<i>c</i>"], name="demo")
+    assert isinstance(player, FramePlayer) and repr(player) == "FramePlayer('demo', frames=3)"
+    assert player.slider.max == player.play.max == 2
+    assert [child.value for child in player.stack.children] == ["<i>a</i>", "<i>b</i>", "<i>c</i>"]
+    player._move(-1)
+    assert player.slider.value == 0
+    for _ in range(5):
+        player._move(+1)
+    assert player.slider.value == 2
+    assert "magiclib-demo" in player._dom_classes
+    with pytest.raises(ValueError):
+        frame_player([])
+
+
+def test_html_animation_is_self_contained_and_deterministic():
+    frames = [square_html(np.where(np.array(LO_SHU) <= k, LO_SHU, 0)) for k in range(10)]
+    anim = html_animation(frames, name="lo-shu", title="Filling 1..9")
+    assert repr(anim) == "HTMLAnimation('lo-shu', frames=10)"
+    assert anim.html == html_animation(frames, name="lo-shu", title="Filling 1..9").html
+    assert anim.html.count('class="mlanim-frame"') == 10
+    assert "http" not in anim.html and "src=" not in anim.html   # nothing to fetch
+    assert anim.uid != html_animation(frames[:-1], name="lo-shu").uid
+
+
+def test_html_animation_saves_a_page(tmp_path):
+    path = html_animation(["<p>1</p>", "<p>2</p>"], name="x").save(tmp_path / "a.html")
+    text = path.read_text()
+    assert text.startswith("<!DOCTYPE html>") and 'data-step="1"' in text
+
+
+@pytest.mark.parametrize("frames, error", [([], ValueError), ("<p>", ValueError), ([1, 2], TypeError)])
+def test_html_animation_refuses_bad_frames(frames, error):
+    with pytest.raises(error):
+        HTMLAnimation(frames)

@@ -1,0 +1,92 @@
+"""The pinned environment is declared twice (requirements/lock.txt for the Makefile,
+environment.yml for conda/Binder); these tests keep the two, and pyproject.toml, in step."""
+
+from __future__ import annotations
+
+import re
+import sys
+from importlib import metadata
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def lock_pins() -> dict[str, str]:
+    pins = {}
+    for line in (ROOT / "requirements" / "lock.txt").read_text().splitlines():
+        line = line.strip()
+        if line and not line.startswith("#"):
+            name, version = line.split("==")
+            pins[normalise(name)] = version
+    return pins
+
+
+def normalise(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def environment_pins() -> tuple[dict[str, str], list[str]]:
+    text = (ROOT / "environment.yml").read_text()
+    pins, others = {}, []
+    in_pip = False
+    for line in text.splitlines():
+        if re.match(r"^\s*- pip:\s*$", line):
+            in_pip = True
+            continue
+        m = re.match(r"^\s+- (.+)$", line)
+        if in_pip and m:
+            item = m.group(1).strip()
+            if "==" in item:
+                name, version = item.split("==")
+                pins[normalise(name)] = version
+            else:
+                others.append(item)
+    return pins, others
+
+
+def test_environment_yml_has_exactly_the_lock_pins():
+    env, _ = environment_pins()
+    lock = lock_pins()
+    assert env == lock, {
+        "only in lock.txt": sorted(set(lock) - set(env)),
+        "only in environment.yml": sorted(set(env) - set(lock)),
+        "different versions": sorted(k for k in set(env) & set(lock) if env[k] != lock[k]),
+    }
+
+
+def test_environment_yml_installs_magiclib_itself():
+    _, others = environment_pins()
+    assert "-e ." in others
+
+
+def test_every_pin_is_exact_and_unique():
+    lines = [line.strip() for line in (ROOT / "requirements" / "lock.txt").read_text().splitlines()
+             if line.strip() and not line.startswith("#")]
+    assert all(re.fullmatch(r"[A-Za-z0-9_.\-]+==[0-9][A-Za-z0-9_.+\-]*", line) for line in lines)
+    names = [normalise(line.split("==")[0]) for line in lines]
+    assert len(names) == len(set(names))
+
+
+def test_runtime_and_test_dependencies_are_pinned():
+    text = (ROOT / "pyproject.toml").read_text()
+    declared = re.findall(r'"([A-Za-z0-9_.\-]+)(?:[<>=!~].*?)?"', text.split("[project.optional-dependencies]")[0]
+                          .split("dependencies = [")[1])
+    declared += re.findall(r'"([A-Za-z0-9_.\-]+)[<>=!~]', text.split("[project.optional-dependencies]")[1]
+                           .split("[tool.")[0])
+    lock = lock_pins()
+    missing = [d for d in declared if normalise(d) not in lock]
+    assert not missing, f"declared in pyproject.toml but not pinned in requirements/lock.txt: {missing}"
+
+
+@pytest.mark.skipif(not (ROOT / ".venv").exists() or not sys.prefix.startswith(str(ROOT / ".venv")),
+                    reason="only meaningful inside the project's .venv")
+def test_the_running_environment_matches_the_pins():
+    lock = lock_pins()
+    wrong = {}
+    for dist in metadata.distributions():
+        name = normalise(dist.metadata["Name"])
+        if name in lock and dist.version != lock[name]:
+            wrong[name] = (dist.version, lock[name])
+    assert not wrong, f"installed vs pinned: {wrong}"
