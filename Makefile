@@ -53,6 +53,9 @@ notebook: setup
 bench: setup
 	$(PY) benchmarks/run.py
 
+# Classroom delivery (static HTML export, Voilà app mode) lives in its own fragment.
+-include mk/delivery.mk
+
 clean:
 	rm -rf $(VENV) build dist *.egg-info test-artifacts html .pytest_cache .hypothesis
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -90,3 +90,25 @@ def test_the_running_environment_matches_the_pins():
         if name in lock and dist.version != lock[name]:
             wrong[name] = (dist.version, lock[name])
     assert not wrong, f"installed vs pinned: {wrong}"
+
+
+def make_dry_run(target: str) -> str:
+    import subprocess
+    return subprocess.run(["make", "-n", "-W", "requirements/lock.txt", target], cwd=ROOT, capture_output=True,
+                          text=True, check=True).stdout
+
+
+def test_make_lab_listens_on_loopback_with_the_token_on():
+    command = [line for line in make_dry_run("lab").splitlines() if "jupyter lab" in line]
+    assert len(command) == 1, command
+    line = command[0]
+    assert "--ServerApp.ip=127.0.0.1" in line
+    assert "token" not in line.lower() and "password" not in line.lower()   # Jupyter's default: a fresh token
+    assert "0.0.0.0" not in line and "--ip=*" not in line
+
+
+def test_make_test_sets_up_then_runs_pytest():
+    lines = make_dry_run("test").splitlines()
+    assert any("pip install" in line and "requirements/lock.txt" in line for line in lines)
+    assert any("pip install" in line and "-e ." in line for line in lines)
+    assert lines[-1].endswith("-m pytest")
