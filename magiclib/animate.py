@@ -34,7 +34,7 @@ _SCRIPT = """<script>
   function stop() { if (timer) { clearInterval(timer); timer = null; } play.textContent = "\\u25B6 Play"; }
   function start() {
     if (+slider.value >= last) show(0);
-    play.textContent = "\\u23F8 Pause";
+    play.textContent = "\\u2016 Pause";
     timer = setInterval(function () {
       if (+slider.value >= last) { stop(); return; }
       show(+slider.value + 1);
@@ -85,9 +85,9 @@ class HTMLAnimation:
         if self.title:
             parts.append(f'<div style="font:bold 16px sans-serif;margin:4px 0">{_html.escape(self.title)}</div>')
         parts.append('<div class="mlanim-controls" style="margin:4px 0">')
-        for cls, text, tip in [("mlanim-first", "\u23EE", "first step"), ("mlanim-back", "\u25C0 step", "step back"),
+        for cls, text, tip in [("mlanim-first", "|\u25C0 first", "first step"), ("mlanim-back", "\u25C0 step", "step back"),
                                ("mlanim-play", "\u25B6 Play", "play or pause"),
-                               ("mlanim-forward", "step \u25B6", "step forward"), ("mlanim-last", "\u23ED", "last step")]:
+                               ("mlanim-forward", "step \u25B6", "step forward"), ("mlanim-last", "last \u25B6|", "last step")]:
             parts.append(f'<button type="button" class="{cls}" title="{tip}" style="{_BUTTON}">{text}</button>')
         parts.append(f'<input type="range" class="mlanim-slider" min="0" max="{last}" value="0" '
                      f'style="width:260px;vertical-align:middle">')
