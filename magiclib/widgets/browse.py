@@ -1,3 +1,113 @@
-"""Placeholder: filled in by its issue."""
+"""Browse a list of squares, filtered by property: by default the 880 essentially
+different magic squares of order 4 in Frénicle's standard form (notebook 02).
 
-__all__: list[str] = []
+The filter and the index slider call back into the kernel, which redraws the
+square as an HTML table with large digits; the text under it says which
+properties hold, so nothing is told by colour alone.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from typing import Any
+
+import ipywidgets as widgets
+import numpy as np
+
+from .._check import as_square
+from ..draw import COLORS, square_html
+from ..enumerate import frenicle_squares
+from ..squares import PROPERTY_NAMES, line_sums, properties
+
+__all__ = ["SquareBrowser", "square_browser"]
+
+
+class SquareBrowser(widgets.VBox):
+    """A property filter (Dropdown), an index slider, a caption and the square.
+
+    Attributes: ``squares`` (the int64 arrays), ``filter`` (Dropdown whose value is
+    ``"all"`` or a name from ``PROPERTY_NAMES``), ``slider`` (position within the
+    filtered list, counted from 1), ``caption`` and ``view`` (HTML), ``selection`` (indices into
+    ``squares`` that pass the filter). The repr is short and stable.
+    """
+
+    def __init__(self, squares: Sequence[Any], *, cell_px: int = 64, name: str = "browser"):
+        arrays = [as_square(s, name="each square") for s in squares]
+        if not arrays:
+            raise ValueError("square_browser needs at least one square to show")
+        orders = {a.shape[0] for a in arrays}
+        if len(orders) > 1:
+            raise ValueError(f"the squares must all have the same order, got orders {sorted(orders)}")
+        self.squares = arrays
+        self.name = name
+        self.cell_px = int(cell_px)
+        self.props = [properties(a) for a in arrays]
+        counts = {p: sum(p in found for found in self.props) for p in PROPERTY_NAMES}
+        options = [(f"all ({len(arrays)})", "all")]
+        options += [(f"{p} ({counts[p]})", p) for p in PROPERTY_NAMES if counts[p]]
+        self.filter = widgets.Dropdown(options=options, value="all", description="show",
+                                       layout=widgets.Layout(width="260px"))
+        self.slider = widgets.IntSlider(value=1, min=1, max=len(arrays), description="square",
+                                        continuous_update=True, layout=widgets.Layout(width="420px"))
+        self.caption = widgets.HTML()
+        self.view = widgets.HTML()
+        self.selection = list(range(len(arrays)))
+        self.filter.observe(self._on_filter, names="value")
+        self.slider.observe(lambda _: self._redraw(), names="value")
+        self._redraw()
+        super().__init__([widgets.HBox([self.filter, self.slider]), self.caption, self.view])
+        self.add_class(f"magiclib-{name}")
+
+    @property
+    def current(self) -> np.ndarray:
+        """The square shown now (a copy)."""
+        return self.squares[self.selection[self.slider.value - 1]].copy()
+
+    def _on_filter(self, change: dict) -> None:
+        wanted = change["new"]
+        self.selection = [i for i, found in enumerate(self.props) if wanted == "all" or wanted in found]
+        with self.hold_trait_notifications():
+            self.slider.value = 1
+            self.slider.max = max(len(self.selection), 1)
+        self._redraw()
+
+    def _redraw(self) -> None:
+        k = self.selection[min(self.slider.value, len(self.selection)) - 1]
+        square = self.squares[k]
+        n = square.shape[0]
+        sums = line_sums(square)
+        every = sums["rows"] + sums["columns"] + sums["diagonal"] + sums["anti-diagonal"]
+        names = [p for p in PROPERTY_NAMES if p in self.props[k]]
+        shown = self.filter.value
+        if len(set(every)) == 1:
+            lines = f"every row, column and diagonal adds up to {every[0]}"
+        else:
+            lines = f"line sums: rows {sums['rows']}, columns {sums['columns']}, " \
+                    f"diagonals {sums['diagonal'] + sums['anti-diagonal']}"
+        self.caption.value = (
+            f"<div style=\"font:18px 'DejaVu Sans',sans-serif;color:{COLORS['grid']}\">"
+            f"<b>square {self.slider.value} of {len(self.selection)}</b>"
+            f" ({'all squares' if shown == 'all' else html.escape(shown) + ' only'};"
+            f" number {k + 1} of {len(self.squares)} in the full list)</div>")
+        self.view.value = (
+            square_html(square, blank=None, cell_px=self.cell_px)
+            + f"<div class=\"magiclib-browser-info\" style=\"font:18px 'DejaVu Sans',sans-serif;"
+            f"color:{COLORS['grid']};max-width:{max(420, self.cell_px * n + 40)}px\">"
+            f"Order {n}: {lines}.<br>Properties: <b>{html.escape(', '.join(names))}</b></div>")
+
+    def __repr__(self) -> str:
+        order = self.squares[0].shape[0]
+        return f"SquareBrowser({self.name!r}, squares={len(self.squares)}, order={order})"
+
+
+def square_browser(squares: Sequence[Any] | None = None, **kwargs) -> SquareBrowser:
+    """A ``SquareBrowser`` over ``squares`` (default: the 880 essentially different
+    magic squares of order 4, in Frénicle's standard form), showing the first one.
+
+    >>> square_browser()
+    SquareBrowser('browser', squares=880, order=4)
+    """
+    if squares is None:
+        squares = list(frenicle_squares(4))
+    return SquareBrowser(squares, **kwargs)
