@@ -1,3 +1,561 @@
-"""Placeholder: filled in by its issue."""
+"""The n-queens puzzle, and queens hidden in a magic square.
 
-__all__: list[str] = []
+A *solution* is a tuple ``s`` of n columns: the queen of row ``r`` stands in
+column ``s[r]``. Two queens attack each other when they share a column, a
+descending diagonal (same ``row - col``) or an ascending diagonal (same
+``row + col``); one queen per row is built into the representation.
+
+- ``queens(n)``: every solution, by a readable row-by-row backtracking search;
+- ``count_queens(n)``: how many there are, fast (bitmasks, numpy, mirror symmetry);
+- ``fundamental_queens(n)``: one solution per class under the 8 board symmetries;
+- ``hidden_queens(square)``: the solutions whose cells in ``square`` add up to
+  the square's magic constant;
+- ``backtrack_steps(n)``: the search itself, step by step, for pictures and players;
+- ``draw_queens`` and ``backtrack_frames``: a matplotlib figure and HTML frames,
+  in the look of ``magiclib.draw``.
+"""
+
+from __future__ import annotations
+
+import html
+import numbers
+from collections.abc import Iterator, Sequence
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from ._check import as_order, as_square
+from .draw import COLORS, FONT, draw_square
+from .squares import symmetries
+
+__all__ = [
+    "QUEEN",
+    "attacks",
+    "is_safe",
+    "queens",
+    "count_queens",
+    "queen_symmetries",
+    "fundamental_queens",
+    "queen_cells",
+    "queen_sum",
+    "hidden_queens",
+    "QueenStep",
+    "backtrack_steps",
+    "backtrack_stats",
+    "draw_queens",
+    "draw_queens_gallery",
+    "queens_board_html",
+    "backtrack_frames",
+]
+
+#: The glyph drawn on a queen's cell (a black chess queen, U+265B).
+QUEEN = "\u265b"
+
+#: Largest n for which every solution is listed (queens(12) has 14,200 of them).
+MAX_LISTED = 12
+#: Largest n that count_queens accepts (n = 16 has 14,772,512 solutions).
+MAX_COUNTED = 16
+
+
+def _order(n: Any, maximum: int, hint: str) -> int:
+    try:
+        return as_order(n, maximum=maximum, what="a board size (a positive integer)")
+    except ValueError as exc:
+        raise ValueError(f"{exc}{hint}") from None
+
+
+def _solution(solution: Any, name: str = "solution") -> tuple[int, ...]:
+    """``solution`` as a tuple of ints, each a column 0..n-1 (not checked for attacks)."""
+    if isinstance(solution, (str, bytes)) or not hasattr(solution, "__len__"):
+        raise TypeError(f"{name} must be a sequence of column numbers, one per row, "
+                        f"got {type(solution).__name__} {solution!r}")
+    n = len(solution)
+    if n == 0:
+        raise ValueError(f"{name} is empty: give one column per row")
+    cols = tuple(as_order(c, name=f"{name}[{r}]", minimum=0, maximum=n - 1,
+                          what="a column number") for r, c in enumerate(solution))
+    return cols
+
+
+def attacks(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    """True when queens on cells ``a`` and ``b`` (row, col) attack each other.
+
+    Same row, same column, same descending diagonal (row - col) or same
+    ascending diagonal (row + col); a cell does not attack itself.
+
+    >>> attacks((6, 5), (4, 7)), attacks((6, 5), (4, 6))
+    (True, False)
+    """
+    (r1, c1), (r2, c2) = a, b
+    if (r1, c1) == (r2, c2):
+        return False
+    return r1 == r2 or c1 == c2 or r1 - c1 == r2 - c2 or r1 + c1 == r2 + c2
+
+
+def is_safe(placed: Sequence[int], col: int) -> bool:
+    """True when a queen in the next row (row ``len(placed)``), column ``col``, is
+    attacked by none of the queens ``placed`` in the rows above (the seed's test).
+
+    >>> is_safe((0, 2), 4), is_safe((0, 2), 3)
+    (True, False)
+    """
+    row = len(placed)
+    return all(c != col and r - c != row - col and r + c != row + col
+               for r, c in enumerate(placed))
+
+
+def queens(n: int) -> list[tuple[int, ...]]:
+    """Every solution of the n-queens puzzle, in the order a row-by-row search finds them.
+
+    Row by row, try the columns from left to right; keep a column when no queen
+    above attacks it (the sets hold the columns and both diagonal numbers in
+    use), go down a row, and take the queen back when the row below is stuck.
+    The result is therefore in lexicographic order. n is at most 12.
+
+    >>> sols = queens(8)
+    >>> len(sols), sols[0]
+    (92, (0, 4, 7, 5, 2, 6, 1, 3))
+    >>> queens(4)
+    [(1, 3, 0, 2), (2, 0, 3, 1)]
+    """
+    n = _order(n, MAX_LISTED, "; for larger boards use count_queens(n), which only counts")
+    found: list[tuple[int, ...]] = []
+    placed: list[int] = []
+    columns: set[int] = set()
+    descending: set[int] = set()   # row - col of every queen placed
+    ascending: set[int] = set()    # row + col of every queen placed
+
+    def place_row(row: int) -> None:
+        if row == n:
+            found.append(tuple(placed))
+            return
+        for col in range(n):
+            if col in columns or row - col in descending or row + col in ascending:
+                continue
+            placed.append(col)
+            columns.add(col)
+            descending.add(row - col)
+            ascending.add(row + col)
+            place_row(row + 1)
+            placed.pop()
+            columns.remove(col)
+            descending.remove(row - col)
+            ascending.remove(row + col)
+
+    place_row(0)
+    return found
+
+
+def _count_level(cols: np.ndarray, down: np.ndarray, up: np.ndarray, row: int, n: int) -> int:
+    """Count the completions of many partial boards at once (breadth first, in chunks).
+
+    Row ``row`` is next; bit j of ``cols``, ``down`` and ``up`` says that column j
+    of that row is attacked along a column, a descending or an ascending diagonal.
+    """
+    full = (1 << n) - 1
+    chunk = 1 << 13   # small chunks stay in the CPU cache and bound the memory
+    if len(cols) > chunk:
+        return sum(_count_level(cols[i:i + chunk], down[i:i + chunk], up[i:i + chunk], row, n)
+                   for i in range(0, len(cols), chunk))
+    free = ~(cols | down | up) & full
+    if row == n - 1:               # the last row: every free cell is a solution
+        return int(np.bitwise_count(free).sum())
+    keep = free != 0
+    cols, down, up, free = cols[keep], down[keep], up[keep], free[keep]
+    kids_cols, kids_down, kids_up = [], [], []
+    while len(free):               # peel off the lowest free bit of every board at once
+        bit = free & -free
+        kids_cols.append(cols | bit)
+        kids_down.append(((down | bit) << 1) & full)
+        kids_up.append((up | bit) >> 1)
+        free = free ^ bit
+        keep = free != 0
+        if not keep.all():
+            cols, down, up, free = cols[keep], down[keep], up[keep], free[keep]
+    if not kids_cols:
+        return 0
+    return _count_level(np.concatenate(kids_cols), np.concatenate(kids_down),
+                        np.concatenate(kids_up), row + 1, n)
+
+
+def count_queens(n: int) -> int:
+    """The number of solutions of the n-queens puzzle, counted fast (n at most 16).
+
+    Each partial board is three bitmasks (columns, and the two diagonals shifted
+    one step per row); numpy advances all partial boards of a row together.
+    By mirror symmetry only first-row queens in the left half are searched,
+    and their count doubled (plus the middle column when n is odd).
+
+    >>> [count_queens(n) for n in range(1, 11)]
+    [1, 0, 0, 2, 10, 4, 40, 92, 352, 724]
+    """
+    n = _order(n, MAX_COUNTED, "; larger boards take too long in pure Python and numpy")
+    if n == 1:
+        return 1
+
+    def from_first(cols_first: list[int]) -> int:
+        if not cols_first:
+            return 0
+        bits = np.array([1 << c for c in cols_first], dtype=np.int32)  # n <= 16 fits
+        full = (1 << n) - 1
+        return _count_level(bits, (bits << 1) & full, bits >> 1, 1, n)
+
+    half = from_first(list(range(n // 2)))
+    middle = from_first([n // 2]) if n % 2 else 0
+    return 2 * half + middle
+
+
+def queen_symmetries(solution: Sequence[int]) -> list[tuple[int, ...]]:
+    """The 8 images of a solution under the board's rotations and reflections, in the
+    order of ``magiclib.SYMMETRY_NAMES`` (the first is the solution itself).
+
+    >>> queen_symmetries((1, 3, 0, 2))      # a quarter turn keeps it, a mirror swaps it
+    [(1, 3, 0, 2), (1, 3, 0, 2), (1, 3, 0, 2), (1, 3, 0, 2), (2, 0, 3, 1), (2, 0, 3, 1), (2, 0, 3, 1), (2, 0, 3, 1)]
+    """
+    s = _solution(solution)
+    n = len(s)
+    board = np.zeros((n, n), dtype=np.int64)
+    board[np.arange(n), s] = 1
+    images = []
+    for img in symmetries(board):
+        rows, cols = np.nonzero(img)
+        if len(rows) != n or len(set(rows.tolist())) != n:
+            raise ValueError("queen_symmetries needs one queen per column too "
+                             f"(a permutation of 0..{n - 1}), got {s}")
+        images.append(tuple(int(c) for c in cols[np.argsort(rows)]))
+    return images
+
+
+def fundamental_queens(n: int) -> list[tuple[int, ...]]:
+    """One solution per symmetry class (the first one the search finds), n at most 12.
+
+    >>> len(fundamental_queens(8)), fundamental_queens(6)
+    (12, [(1, 3, 5, 0, 2, 4)])
+    """
+    n = _order(n, MAX_LISTED, "; the classes need every solution listed")
+    seen: set[tuple[int, ...]] = set()
+    representatives = []
+    for s in queens(n):
+        if s not in seen:
+            representatives.append(s)
+            seen.update(queen_symmetries(s))
+    return representatives
+
+
+def queen_cells(solution: Sequence[int]) -> list[tuple[int, int]]:
+    """The (row, col) cells of the queens of ``solution``.
+
+    >>> queen_cells((1, 3, 0, 2))
+    [(0, 1), (1, 3), (2, 0), (3, 2)]
+    """
+    return list(enumerate(_solution(solution)))
+
+
+def queen_sum(square: Any, solution: Sequence[int]) -> int:
+    """The sum of the numbers of ``square`` under the queens of ``solution``.
+
+    >>> queen_sum([[2, 7, 6], [9, 5, 1], [4, 3, 8]], (0, 2, 1))
+    6
+    """
+    a = as_square(square)
+    s = _solution(solution)
+    if len(s) != a.shape[0]:
+        raise ValueError(f"the solution has {len(s)} rows but the square is "
+                         f"{a.shape[0]} x {a.shape[0]}: they must match")
+    return sum(int(a[r, c]) for r, c in enumerate(s))
+
+
+def hidden_queens(square: Any, target: int | None = None) -> list[tuple[int, ...]]:
+    """The solutions of ``queens(n)`` whose n cells in ``square`` add up to ``target``.
+
+    ``square`` is any n x n matrix of integers, n at most 12. ``target``
+    defaults to the square's magic constant, the total of its entries divided
+    by n (its common line sum when it is semi-magic); when the total is not a
+    multiple of n no set of n cells can reach it and the answer is empty.
+
+    >>> hidden_queens([[16, 3, 2, 13], [5, 10, 11, 8], [9, 6, 7, 12], [4, 15, 14, 1]])  # Dürer
+    [(1, 3, 0, 2), (2, 0, 3, 1)]
+    """
+    a = as_square(square)
+    n = a.shape[0]
+    _order(n, MAX_LISTED, " (the order of the square); hidden_queens lists every solution")
+    total = sum(int(x) for x in a.ravel())
+    if target is None:
+        if total % n:
+            return []
+        target = total // n
+    elif isinstance(target, (bool, np.bool_)) or not isinstance(target, numbers.Integral):
+        raise TypeError(f"target must be an integer (the sum to look for) or None for the "
+                        f"square's magic constant, got {type(target).__name__} {target!r}")
+    else:
+        target = int(target)
+    sols = queens(n)
+    if not sols:
+        return []
+    grid = np.array(sols, dtype=np.int64)
+    biggest = max(abs(int(a.max())), abs(int(a.min())))
+    values = a[np.arange(n), grid]
+    if biggest > (2**63 - 1) // n:   # n numbers this large could overflow int64
+        values = values.astype(object)
+    sums = values.sum(axis=1)
+    return [s for s, t in zip(sols, sums) if int(t) == target]
+
+
+class QueenStep(NamedTuple):
+    """One step of the backtracking search on an n x n board.
+
+    ``action`` is one of:
+    ``"place"`` (a queen put on the safe cell (row, col)),
+    ``"attacked"`` (cell (row, col) is attacked by a queen above: skipped),
+    ``"solution"`` (the last queen placed at (row, col): a solution),
+    ``"dead end"`` (every cell of ``row`` is attacked; ``col`` is -1),
+    ``"remove"`` (the queen on (row, col) taken back).
+    ``queens`` holds the columns of the queens on the board after the step.
+    """
+
+    action: str
+    row: int
+    col: int
+    queens: tuple[int, ...]
+
+
+def backtrack_steps(n: int) -> Iterator[QueenStep]:
+    """The row-by-row backtracking search on an n x n board, step by step (lazy).
+
+    >>> [s.action for s in backtrack_steps(1)]
+    ['solution', 'remove']
+    >>> sum(s.action == "solution" for s in backtrack_steps(6))
+    4
+    """
+    n = _order(n, MAX_LISTED, "; the step list would be far too long")
+
+    def search(placed: tuple[int, ...]) -> Iterator[QueenStep]:
+        row = len(placed)
+        any_safe = False
+        for col in range(n):
+            if not is_safe(placed, col):
+                yield QueenStep("attacked", row, col, placed)
+                continue
+            any_safe = True
+            now = placed + (col,)
+            if row == n - 1:
+                yield QueenStep("solution", row, col, now)
+            else:
+                yield QueenStep("place", row, col, now)
+                yield from search(now)
+            yield QueenStep("remove", row, col, placed)
+        if not any_safe:
+            yield QueenStep("dead end", row, -1, placed)
+
+    return search(())
+
+
+def backtrack_stats(n: int) -> dict[str, int]:
+    """Counts for the whole search: ``nodes`` (queens placed, the last queens of
+    solutions included), ``attacked`` (cells skipped), ``dead_ends`` (rows found
+    with no safe cell) and ``solutions``.
+
+    >>> backtrack_stats(4)
+    {'nodes': 16, 'attacked': 44, 'dead_ends': 4, 'solutions': 2}
+    """
+    stats = {"nodes": 0, "attacked": 0, "dead_ends": 0, "solutions": 0}
+    for step in backtrack_steps(n):
+        if step.action in ("place", "solution"):
+            stats["nodes"] += 1
+        if step.action == "attacked":
+            stats["attacked"] += 1
+        elif step.action == "dead end":
+            stats["dead_ends"] += 1
+        elif step.action == "solution":
+            stats["solutions"] += 1
+    return stats
+
+
+# ------------------------------------------------------------------ pictures
+
+def _queen_board_axes(n: int, ax):
+    import matplotlib.pyplot as plt
+    from matplotlib.patches import Rectangle
+
+    if ax is None:
+        size = min(0.5 * n + 0.6, 8)
+        _, ax = plt.subplots(figsize=(size, size))
+    for r in range(n):
+        for c in range(n):
+            face = COLORS["empty"] if (r + c) % 2 else COLORS["cell"]
+            ax.add_patch(Rectangle((c, r), 1, 1, facecolor=face, edgecolor=COLORS["grid"], lw=1))
+    ax.set_xlim(-0.05, n + 0.05)
+    ax.set_ylim(n + 0.05, -0.05)
+    ax.set_aspect("equal")
+    ax.axis("off")
+    return ax
+
+
+def draw_queens(solution: Sequence[int], square: Any = None, ax=None, *, title: str | None = None,
+                fontsize: float | None = None):
+    """Draw the queens of ``solution`` (on ``square``'s numbers if given); return the Axes.
+
+    Queen cells are green with a queen glyph, so they read without colour too.
+
+    >>> ax = draw_queens((1, 3, 0, 2), title="4 queens")
+    >>> ax.get_title(), sum(t.get_text() == QUEEN for t in ax.texts)
+    ('4 queens', 4)
+    """
+    from matplotlib.patches import Rectangle
+
+    s = _solution(solution)
+    n = len(s)
+    cells = list(enumerate(s))
+    if square is None:
+        ax = _queen_board_axes(n, ax)
+        fs = fontsize or max(6.0, min(26.0, 200 / n))
+        for r, c in cells:
+            ax.add_patch(Rectangle((c, r), 1, 1, facecolor=COLORS["mark"], edgecolor=COLORS["grid"], lw=1))
+            ax.text(c + 0.5, r + 0.52, QUEEN, ha="center", va="center", fontsize=fs, color="white",
+                    family=FONT["family"])
+    else:
+        a = as_square(square)
+        if a.shape[0] != n:
+            raise ValueError(f"the solution has {n} rows but the square is {a.shape[0]} x "
+                             f"{a.shape[0]}: they must match")
+        ax = draw_square(a, ax, marks=cells, blank=None, fontsize=fontsize)
+        fs = (fontsize or max(5.0, min(16.0, 140 / n / max(1, len(str(n * n)) / 2)))) * 0.7
+        for r, c in cells:
+            ax.text(c + 0.06, r + 0.08, QUEEN, ha="left", va="top", fontsize=fs, color="white",
+                    family=FONT["family"])
+    if title:
+        ax.set_title(title, fontsize=FONT["size"], color=COLORS["accent"])
+    return ax
+
+
+def draw_queens_gallery(solutions: Sequence[Sequence[int]], titles: Sequence[str] | None = None, *,
+                        square: Any = None, ncols: int = 4, size: float = 2.0, suptitle: str | None = None):
+    """Draw several solutions side by side (small multiples); return the Figure.
+
+    >>> fig = draw_queens_gallery([(1, 3, 0, 2), (2, 0, 3, 1)], ["a", "b"])
+    >>> len(fig.axes)
+    2
+    """
+    import matplotlib.pyplot as plt
+
+    count = len(solutions)
+    if count == 0:
+        raise ValueError("draw_queens_gallery needs at least one solution")
+    ncols = max(1, min(ncols, count))
+    nrows = -(-count // ncols)
+    fig, axes = plt.subplots(nrows, ncols, figsize=(size * ncols, size * nrows * 1.1 + (0.4 if suptitle else 0)),
+                             squeeze=False)
+    for i, ax in enumerate(axes.ravel()):
+        if i < count:
+            draw_queens(solutions[i], square, ax, title=titles[i] if titles else None,
+                        fontsize=None if square is not None else max(6.0, 100 * size / 2 / len(solutions[i])))
+        else:
+            ax.axis("off")
+    if suptitle:
+        fig.suptitle(suptitle, fontsize=FONT["size"] + 2, color=COLORS["accent"])
+    fig.tight_layout()
+    return fig
+
+
+def queens_board_html(n: int, placed: Sequence[int] = (), *, square: Any = None,
+               current: tuple[int, int] | None = None, tried: Sequence[tuple[int, int]] = (),
+               show_attacks: bool = True, cell_px: int = 44, caption: str | None = None) -> str:
+    """An n x n board as an HTML table: queens (♛ on green) in the columns ``placed``
+    of the top rows, the ``current`` cell orange, ``tried`` cells sky blue and dashed
+    with a ×, cells attacked by the queens shown with a grey dot; with ``square``,
+    each cell also shows its number.
+
+    >>> html = queens_board_html(4, (1,), current=(1, 3))
+    >>> html.count(QUEEN), html.startswith('<div class="queens-board"><table')
+    (1, True)
+    """
+    n = _order(n, 32, "")
+    a = as_square(square) if square is not None else None
+    if a is not None and a.shape[0] != n:
+        raise ValueError(f"the board is {n} x {n} but the square is {a.shape[0]} x {a.shape[0]}")
+    queen_at = {(r, int(c)) for r, c in enumerate(placed)}
+    tried_set = {(int(r), int(c)) for r, c in tried}
+    grid = COLORS["grid"]
+    # Compact markup (many frames are stored in a notebook): the table carries the
+    # font; each cell only its border, background and what differs from the rest.
+    font = max(10, int(cell_px * 0.5))
+    out = [f"<div class=\"queens-board\"><table style=\"border-collapse:collapse;margin:4px;font:{font}px/1.1 'DejaVu Sans',"
+           f"sans-serif;color:{grid}\"><colgroup>" + f"<col style=\"width:{cell_px}px\">" * n
+           + "</colgroup>"]
+    for r in range(n):
+        out.append(f"<tr style=\"height:{cell_px}px\">")
+        for c in range(n):
+            number = f"<br><small>{int(a[r, c])}</small>" if a is not None else ""
+            attacked = show_attacks and any(attacks((r, c), q) for q in queen_at)
+            style = f"background:{COLORS['empty'] if (r + c) % 2 else COLORS['cell']}"
+            if (r, c) in queen_at:
+                on_current = (r, c) == current
+                style = (f"background:{COLORS['current'] if on_current else COLORS['mark']};"
+                         f"color:{grid if on_current else 'white'}")
+                text = QUEEN + number
+            elif (r, c) == current:
+                style = f"background:{COLORS['current']};font-weight:bold"
+                text = "×" + number
+            elif (r, c) in tried_set:
+                style = f"background:{COLORS['tried']};border-style:dashed"
+                text = "×" + number
+            elif attacked:
+                style += f";color:{COLORS['muted']}"
+                text = number or "·"
+            else:
+                text = number.removeprefix("<br>")
+            out.append(f"<td style=\"text-align:center;padding:0;border:1px solid {grid};{style}\">"
+                       f"{text}</td>")
+        out.append("</tr>")
+    out.append("</table>")
+    if caption:
+        out.append(f"<div class=\"queens-caption\" style=\"font:15px sans-serif;margin:2px 4px;max-width:{max(360, cell_px * n)}px\">"
+                   f"{html.escape(caption)}</div>")
+    out.append("</div>")
+    return "".join(out)
+
+
+def backtrack_frames(n: int, *, max_frames: int = 400, cell_px: int = 44) -> list[str]:
+    """HTML frames of the backtracking search on an n x n board, one per placed,
+    removed or dead-end step (attacked cells show as tried in the next frame),
+    each with a caption and running counts; stops after ``max_frames`` frames.
+
+    >>> frames = backtrack_frames(4)
+    >>> len(frames), "solution 1" in "".join(frames)
+    (37, True)
+    """
+    n = _order(n, MAX_LISTED, "")
+    max_frames = as_order(max_frames, name="max_frames", minimum=1)
+    frames: list[str] = []
+    tried: dict[int, list[tuple[int, int]]] = {}   # attacked cells skipped, per row
+    nodes = dead_ends = solutions = 0
+    frames.append(queens_board_html(n, (), cell_px=cell_px,
+                             caption=f"Start: an empty {n} x {n} board. Row 0 first, columns left to right."))
+    for step in backtrack_steps(n):
+        if len(frames) >= max_frames:
+            break
+        if step.action == "attacked":
+            tried.setdefault(step.row, []).append((step.row, step.col))
+            continue
+        if step.action == "place":
+            nodes += 1
+            what = f"row {step.row}: column {step.col} is safe, place a queen"
+            tried.pop(step.row + 1, None)          # a fresh start in the row below
+        elif step.action == "solution":
+            nodes += 1
+            solutions += 1
+            what = f"row {step.row}: column {step.col} is safe: solution {solutions} {step.queens}"
+        elif step.action == "dead end":
+            dead_ends += 1
+            what = f"row {step.row}: every column is attacked, a dead end: go back"
+        elif step.col < n - 1:
+            what = f"row {step.row}: take the queen off column {step.col}, try further right"
+        elif step.row > 0:
+            what = f"row {step.row}: take the queen off column {step.col}, the last one: go back a row"
+        else:
+            what = f"row 0: take the queen off column {step.col}, the last one: the search is complete"
+        current = (step.row, step.col) if step.col >= 0 else None
+        counts = f" · queens placed {nodes} · dead ends {dead_ends} · solutions {solutions}"
+        frames.append(queens_board_html(n, step.queens, current=current, tried=tried.get(step.row, []),
+                                 cell_px=cell_px, caption=f"Step {len(frames)}: {what}{counts}"))
+    return frames

@@ -1,3 +1,188 @@
-"""Placeholder: filled in by its issue."""
+"""Widgets for the queens notebook: browse the solutions over a square, and watch the search.
 
-__all__: list[str] = []
+- ``QueensOverSquare``: step through every n-queens solution drawn over a
+  square's numbers, with the running sum of the queens' cells row by row and
+  the hidden solutions (sum = magic constant) marked in colour *and* text.
+  Moving the slider redraws in the kernel.
+- ``BacktrackPlayer``: the backtracking search as precomputed HTML frames in a
+  ``FramePlayer``, so Play and the slider work without a kernel; only
+  changing the board size (4 to 8) needs the kernel.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as widgets
+
+from .._check import as_order, as_square
+from ..draw import COLORS, html_table
+from ..queens import QUEEN, backtrack_frames, hidden_queens, queens
+from ._player import FramePlayer
+
+__all__ = ["queens_over_square_html", "QueensOverSquare", "queens_over_square",
+           "BacktrackPlayer", "backtrack_player"]
+
+
+def queens_over_square_html(square: Any, solution: tuple[int, ...], *, target: int | None = None,
+                            cell_px: int = 50, caption: str | None = None) -> str:
+    """The square with the queens of ``solution`` on it and, right of each row, the
+    running sum of the queens' numbers so far; the last one is compared with ``target``
+    (the square's magic constant by default).
+
+    >>> html = queens_over_square_html([[16, 3, 2, 13], [5, 10, 11, 8], [9, 6, 7, 12], [4, 15, 14, 1]],
+    ...                                (1, 3, 0, 2))
+    >>> "= 34 ✓ hidden" in html, html.count("♛")
+    (True, 4)
+    """
+    a = as_square(square)
+    n = a.shape[0]
+    if len(solution) != n:
+        raise ValueError(f"the solution has {len(solution)} rows but the square is {n} x {n}")
+    if target is None:
+        target = sum(int(x) for x in a.ravel()) // n
+    running = 0
+    sums = []
+    for r, c in enumerate(solution):
+        running += int(a[r, c])
+        sums.append(running)
+    hidden = running == target
+    queen_bg = COLORS["mark"] if hidden else COLORS["tried"]
+    queen_fg = "white" if hidden else COLORS["grid"]
+    cells, styles = [], {}
+    for r in range(n):
+        row = []
+        for c in range(n):
+            if solution[r] == c:
+                row.append(f"<span style=\"font-size:60%\">{QUEEN}</span> {int(a[r, c])}")
+                styles[(r, c)] = f"background:{queen_bg};color:{queen_fg};font-weight:bold"
+            else:
+                row.append(str(int(a[r, c])))
+        term = f"+{int(a[r, solution[r]])}" if r else f"{int(a[r, solution[r]])}"
+        row.append(f"{term} → {sums[r]}")
+        styles[(r, n)] = (f"width:{2 * cell_px + 20}px;border:none;text-align:left;padding-left:8px;"
+                          f"color:{COLORS['accent']};font-size:{max(12, int(cell_px * 0.34))}px")
+        cells.append(row)
+    verdict = (f"sum {running} = {target} ✓ hidden" if hidden else f"sum {running} ≠ {target} ✗ not hidden")
+    table = html_table(cells, styles=styles, cell_px=cell_px)
+    banner_bg = COLORS["mark"] if hidden else COLORS["empty"]
+    banner_fg = "white" if hidden else COLORS["grid"]
+    banner = (f"<div style=\"font:bold 20px sans-serif;padding:6px 10px;margin:4px;display:inline-block;"
+              f"background:{banner_bg};color:{banner_fg};border:1px solid {COLORS['grid']}\">"
+              f"{html.escape(verdict)}</div>")
+    head = f"<div style=\"font:16px sans-serif;margin:4px\">{html.escape(caption)}</div>" if caption else ""
+    return f"<div class=\"magiclib-queens-frame\">{head}{banner}{table}</div>"
+
+
+class QueensOverSquare(widgets.VBox):
+    """Step through the n-queens solutions drawn over ``square`` (kernel redraws).
+
+    A toggle chooses all solutions or only the hidden ones; the slider and the
+    Play button pick the solution. ``frame`` is the HTML widget shown.
+    """
+
+    def __init__(self, square: Any, *, cell_px: int = 50, interval_ms: int = 900):
+        self.square = as_square(square)
+        n = self.square.shape[0]
+        self.cell_px = cell_px
+        self.all = queens(n)
+        if not self.all:
+            raise ValueError(f"the {n} x {n} board has no n-queens solution to show")
+        self.hidden = hidden_queens(self.square)
+        self.target = sum(int(x) for x in self.square.ravel()) // n
+        self.which = widgets.ToggleButtons(options=[f"all {len(self.all)}", f"hidden {len(self.hidden)}"],
+                                           value=f"all {len(self.all)}", description="show",
+                                           style={"button_width": "110px"})
+        if not self.hidden:
+            self.which.disabled = True
+        self.slider = widgets.IntSlider(value=1, min=1, max=len(self.all), description="solution",
+                                        layout=widgets.Layout(width="420px"))
+        self.play = widgets.Play(value=1, min=1, max=len(self.all), interval=interval_ms,
+                                 description="Play", show_repeat=False)
+        widgets.jslink((self.play, "value"), (self.slider, "value"))
+        self.frame = widgets.HTML()
+        self.slider.observe(lambda _: self._draw(), names="value")
+        self.which.observe(lambda _: self._switch(), names="value")
+        self._draw()
+        super().__init__([self.which, widgets.HBox([self.play, self.slider]), self.frame])
+        self.add_class("magiclib-queens-over-square")
+
+    @property
+    def shown(self) -> list[tuple[int, ...]]:
+        """The solutions the slider runs over (all, or the hidden ones)."""
+        return self.hidden if self.which.value.startswith("hidden") else self.all
+
+    def _switch(self) -> None:
+        count = len(self.shown)
+        self.slider.value = 1
+        self.slider.max = self.play.max = count
+        self._draw()
+
+    def _draw(self) -> None:
+        k = self.slider.value
+        solution = self.shown[k - 1]
+        index = self.all.index(solution) + 1
+        label = "hidden solution" if self.shown is self.hidden else "solution"
+        caption = (f"{label} {k} of {len(self.shown)}: columns {solution}"
+                   + (f" (number {index} of {len(self.all)} in search order)" if self.shown is self.hidden else ""))
+        self.frame.value = queens_over_square_html(self.square, solution, target=self.target,
+                                                   cell_px=self.cell_px, caption=caption)
+
+    def __repr__(self) -> str:
+        n = self.square.shape[0]
+        return f"QueensOverSquare(n={n}, solutions={len(self.all)}, hidden={len(self.hidden)})"
+
+
+def queens_over_square(square: Any, **kwargs) -> QueensOverSquare:
+    """A ``QueensOverSquare`` browser for ``square``.
+
+    >>> queens_over_square([[16, 3, 2, 13], [5, 10, 11, 8], [9, 6, 7, 12], [4, 15, 14, 1]])
+    QueensOverSquare(n=4, solutions=2, hidden=2)
+    """
+    return QueensOverSquare(square, **kwargs)
+
+
+class BacktrackPlayer(widgets.VBox):
+    """A board-size slider (4 to 8) above a ``FramePlayer`` of the backtracking search.
+
+    The frames are precomputed, so playing needs no kernel; a new size builds
+    new frames in the kernel. Large boards stop after ``max_frames`` frames.
+    """
+
+    def __init__(self, n: int = 5, *, max_frames: int = 300, interval_ms: int = 500, cell_px: int = 50):
+        self.n = as_order(n, minimum=4, maximum=8, what="a board size")
+        self.max_frames = as_order(max_frames, name="max_frames", minimum=2)
+        self.interval_ms = interval_ms
+        self.cell_px = cell_px
+        self.size = widgets.IntSlider(value=self.n, min=4, max=8, description="board size",
+                                      continuous_update=False, layout=widgets.Layout(width="300px"))
+        self.note = widgets.HTML()
+        self.player = self._make_player()
+        self.size.observe(lambda change: self._resize(change["new"]), names="value")
+        super().__init__([widgets.HBox([self.size, self.note]), self.player])
+        self.add_class("magiclib-backtrack")
+
+    def _make_player(self) -> FramePlayer:
+        frames = backtrack_frames(self.n, max_frames=self.max_frames, cell_px=self.cell_px)
+        self.note.value = (f"<span style=\"font:15px sans-serif\">{len(frames)} frames"
+                           + (f" (the search continues after frame {self.max_frames - 1})"
+                              if len(frames) >= self.max_frames else " (the whole search)") + "</span>")
+        return FramePlayer(frames, interval_ms=self.interval_ms, name="backtrack", label="step")
+
+    def _resize(self, n: int) -> None:
+        self.n = n
+        self.player = self._make_player()
+        self.children = [self.children[0], self.player]
+
+    def __repr__(self) -> str:
+        return f"BacktrackPlayer(n={self.n}, frames={len(self.player.frames)})"
+
+
+def backtrack_player(n: int = 5, **kwargs) -> BacktrackPlayer:
+    """A ``BacktrackPlayer`` starting on an n x n board (4 <= n <= 8).
+
+    >>> backtrack_player(4)
+    BacktrackPlayer(n=4, frames=37)
+    """
+    return BacktrackPlayer(n, **kwargs)

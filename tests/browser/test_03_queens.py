@@ -1,0 +1,79 @@
+"""Notebook 03 in JupyterLab (headless Chromium): step the backtracking player, then play it to the end;
+step the kernel-free HTML animation too."""
+
+from __future__ import annotations
+
+import time
+
+from magiclib.queens import QUEEN, backtrack_frames, backtrack_stats
+
+from .harness import errors_on_page, open_notebook, run_all, screenshot
+
+NOTEBOOK = "03_queens_in_a_magic_square.ipynb"
+N = 4  # the notebook's widget player starts on a 4 x 4 board
+
+# JavaScript: the queens and the caption of the board the element shows now.
+VISIBLE_BOARD = """(root) => {
+  const boards = [...root.querySelectorAll('.queens-board')].filter(b => b.offsetParent !== null);
+  if (boards.length !== 1) return null;
+  const cells = [...boards[0].querySelectorAll('td')].map(td => td.textContent.trim());
+  const caption = boards[0].querySelector('.queens-caption').textContent;
+  return {cells, caption};
+}"""
+
+
+def wait_board(root, predicate, timeout: float = 40.0) -> dict:
+    """Poll the shown board until ``predicate(board)`` holds; return it (or fail with the last one)."""
+    deadline, board = time.time() + timeout, None
+    while time.time() < deadline:
+        board = root.evaluate(VISIBLE_BOARD)
+        if board is not None and predicate(board):
+            return board
+        time.sleep(0.2)
+    raise AssertionError(f"the expected board never showed; last seen: {board}")
+
+
+def queens_in(board: dict) -> list[int]:
+    """Indices (row-major) of the cells that show a queen."""
+    return [i for i, text in enumerate(board["cells"]) if QUEEN in text]
+
+
+def test_backtracking_player_steps_and_plays(lab_server, page):
+    open_notebook(page, lab_server, NOTEBOOK)
+    run_all(page)
+    assert errors_on_page(page) == []
+
+    frames = backtrack_frames(N)
+    last = len(frames) - 1
+    player = page.locator(".magiclib-backtrack").first
+    player.scroll_into_view_if_needed()
+    first = wait_board(player, lambda b: b["caption"].startswith("Start"))
+    assert len(first["cells"]) == N * N and queens_in(first) == []
+
+    # Three steps forward: queen on (0, 0), queen on (1, 2), then row 2 is a dead end.
+    forward = player.get_by_role("button", name="step forward")
+    for k in range(1, 4):
+        forward.click()
+        board = wait_board(player, lambda b, k=k: b["caption"].startswith(f"Step {k}:"))
+    assert queens_in(board) == [0 * N + 0, 1 * N + 2]
+    assert "dead end" in board["caption"]
+    screenshot(page, "03_queens_backtrack_step3")
+
+    # Play to the end without touching the kernel: the last frame reports the whole search.
+    stats = backtrack_stats(N)
+    player.locator(".widget-play button").first.click()
+    end = wait_board(player, lambda b: b["caption"].startswith(f"Step {last}:"), timeout=60)
+    assert "the search is complete" in end["caption"]
+    assert f"solutions {stats['solutions']}" in end["caption"]
+    assert f"queens placed {stats['nodes']}" in end["caption"]
+    assert f"dead ends {stats['dead_ends']}" in end["caption"]
+    screenshot(page, "03_queens_backtrack_end")
+
+    # The self-contained HTML animation (5 x 5) steps with its own buttons.
+    anim = page.locator(".mlanim-queens").first
+    anim.scroll_into_view_if_needed()
+    wait_board(anim, lambda b: b["caption"].startswith("Start"))
+    anim.locator(".mlanim-forward").click()
+    step1 = wait_board(anim, lambda b: b["caption"].startswith("Step 1:"))
+    assert queens_in(step1) == [0]
+    assert errors_on_page(page) == []
