@@ -4,10 +4,13 @@
    temporary folder; the page is opened from disk (file://) with every non-file
    request aborted and recorded; Play on the self-contained Siamese animation must
    change the grid, MathJax must come from the local copy, and nothing external
-   may have been asked for.
-2. Notebook 04 in Voilà (code hidden, live kernel): the seven free cells of the
-   hexagon widget are filled with the values of the magic hexagon and every line
-   sum must read 38.
+   may have been asked for. The same for the queens backtracking of notebook 03.
+   A third test exports the whole suite: every page written, in order in the index,
+   no network script or linked picture, and less than 20 MB in all.
+2. Notebook 04 in Voilà (code hidden, live kernel, network refused): the seven
+   free cells of the hexagon widget are filled with the values of the magic
+   hexagon; every line sum must read 38, the cells hold 1..19 and the verdict
+   says it is magic.
 
 A test skips only when its notebook file does not exist yet. Screenshots go to
 test-artifacts/screenshots/08_*.png.
@@ -20,12 +23,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import nbformat
 import pytest
 
 from .harness import NOTEBOOKS, ROOT, screenshot
 
 EXPORT = ROOT / "scripts" / "export_html.py"
 NB01 = "01_siamese_walk.ipynb"
+NB03 = "03_queens_in_a_magic_square.ipynb"
 NB04 = "04_magic_hexagon_linear_algebra.ipynb"
 MAIL_LIMIT_MB = 20
 
@@ -33,9 +38,11 @@ MAIL_LIMIT_MB = 20
 ANIMATION = ".mlanim"
 VISIBLE_FRAME = ".mlanim-frame[style*='display:block'], .mlanim-frame[style*='display: block']"
 
-# Selectors of the hexagon widget (magiclib.widgets.hexagon), as documented at the top of
-# tests/browser/test_04_hexagon.py: each free cell is an input described "x10", "x11", ...;
-# the verdict is an element with the CSS class magiclib-hexagon-verdict.
+# Selectors of the hexagon widget (documented in magiclib/widgets/hexagon.py): the whole widget
+# has the class magiclib-hexagon; the free inputs magiclib-hexagon-x10 ... (labels "x10" ...);
+# every line sum is an SVG text with class line-sum; the verdict magiclib-hexagon-verdict.
+WIDGET = ".magiclib-hexagon"
+LINE_SUM = ".magiclib-hexagon-board .line-sum"
 VERDICT = ".magiclib-hexagon-verdict"
 
 
@@ -47,9 +54,22 @@ def need(notebook: str) -> Path:
     return path
 
 
+def first_code_line(notebook: Path) -> str:
+    """The first non-blank line of the notebook's first code cell."""
+    nb = nbformat.read(notebook, as_version=4)
+    code = next(c.source for c in nb.cells if c.cell_type == "code" and c.source.strip())
+    return next(line for line in code.splitlines() if line.strip())
+
+
+def has_maths(notebook: Path) -> bool:
+    """True when a markdown cell of the notebook holds TeX between dollars."""
+    nb = nbformat.read(notebook, as_version=4)
+    return any(re.search(r"\$[^$\n]+\$", c.source) for c in nb.cells if c.cell_type == "markdown")
+
+
 def export(out: Path, *notebooks: Path) -> str:
     """Run the export script into ``out``; return what it printed."""
-    result = subprocess.run([sys.executable, str(EXPORT), "--out", str(out), *map(str, notebooks)],
+    result = subprocess.run([sys.executable, str(EXPORT), "--strict", "--out", str(out), *map(str, notebooks)],
                             capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, f"export failed:\n{result.stdout}\n{result.stderr}"
     return result.stdout
@@ -73,10 +93,11 @@ def offline_page(browser):
     return page, refused
 
 
-def test_exported_siamese_animation_plays_offline(browser, tmp_path):
-    nb01 = need(NB01)
-    export(tmp_path, nb01)
-    html_file = tmp_path / (nb01.stem + ".html")
+@pytest.mark.parametrize("notebook, name", [(NB01, "siamese"), (NB03, "queens")])
+def test_exported_animation_plays_offline(browser, tmp_path, notebook, name):
+    path = need(notebook)
+    export(tmp_path, path)
+    html_file = tmp_path / (path.stem + ".html")
     text = html_file.read_text(encoding="utf-8")
     assert not re.search(r"<script[^>]+src=[\"']?(https?:)?//", text), "a script is loaded from the network"
     assert (tmp_path / "mathjax" / "MathJax.js").is_file()
@@ -85,15 +106,14 @@ def test_exported_siamese_animation_plays_offline(browser, tmp_path):
     try:
         page.goto(html_file.as_uri())
         page.wait_for_load_state("load")
-        animations = page.locator(ANIMATION)
-        assert animations.count() >= 1, "notebook 01 shows no self-contained animation (magiclib.animate)"
-        siamese = page.locator(".mlanim-siamese")
-        anim = siamese.first if siamese.count() else animations.first
+        animations = page.locator(f"{ANIMATION}-{name}")
+        assert animations.count() >= 1, (
+            f"{notebook} shows no self-contained animation named {name!r} (magiclib.animate)")
+        anim = animations.first
         anim.scroll_into_view_if_needed()
-        frame = anim.locator(VISIBLE_FRAME)
         before_step = anim.get_attribute("data-frame")
-        before = frame.first.inner_text()
-        screenshot(page, "08_offline_siamese_before")
+        before = anim.locator(VISIBLE_FRAME).first.inner_text()
+        screenshot(page, f"08_offline_{name}_before")
 
         anim.locator(".mlanim-play").click()
         page.wait_for_function(
@@ -102,12 +122,13 @@ def test_exported_siamese_animation_plays_offline(browser, tmp_path):
         after = anim.locator(VISIBLE_FRAME).first.inner_text()
         assert after != before, "Play was pressed but the grid did not change"
         anim.scroll_into_view_if_needed()
-        screenshot(page, "08_offline_siamese_playing")
+        screenshot(page, f"08_offline_{name}_playing")
 
-        # Maths are typeset by the local MathJax (if the page has any maths).
-        if "$" in text:
-            page.wait_for_function("() => window.MathJax && document.querySelector('.MathJax, .MathJax_Display')",
-                                   timeout=30_000)
+        # Maths are typeset by the local copy of MathJax (when the page has any maths).
+        if has_maths(path):
+            page.wait_for_function(
+                "() => window.MathJax && document.querySelector('.MathJax, .MathJax_Display')",
+                timeout=30_000)
         assert refused == [], f"the offline page asked the network for {refused}"
     finally:
         page.context.close()
@@ -133,30 +154,49 @@ def test_whole_suite_export_is_small_and_self_contained(tmp_path):
 
 
 def test_hexagon_widget_in_voila(voila_server, page):
-    need(NB04)
+    nb04 = need(NB04)
     from magiclib import hexagon
 
     free = hexagon.free_variables()
     values = {f"x{i}": hexagon.MAGIC_HEXAGON[i - 1] for i in free}
     server = voila_server(NB04)
+    # The classroom may be offline: refuse everything that is not this server, and record it.
+    refused: list[str] = []
+
+    def route(r):
+        if r.request.url.startswith((f"http://127.0.0.1:{server.port}/", "data:", "blob:")):
+            r.continue_()
+        else:
+            refused.append(r.request.url)
+            r.abort()
+
+    page.context.route("**/*", route)
     try:
         page.goto(server.url(NB04), timeout=180_000)
-        first = f"x{free[0]}"
-        page.get_by_label(first, exact=True).first.wait_for(timeout=180_000)
-        assert page.locator(".jp-InputArea, .jp-CodeCell .cm-editor").count() == 0, "Voilà shows code"
+        widget = page.locator(WIDGET).first
+        widget.locator(f".magiclib-hexagon-x{free[0]} input").wait_for(timeout=180_000)
+        body = page.inner_text("body")
+        assert first_code_line(nb04) not in body, "Voilà shows the notebook's code"
+        verdict = widget.locator(VERDICT)
+        assert "A magic hexagon" not in verdict.inner_text()  # the widget starts from another fill
         for label, value in values.items():
-            box = page.get_by_label(label, exact=True).first
+            box = widget.locator(f".magiclib-hexagon-{label} input")
             box.fill(str(value))
             box.press("Enter")
-        verdict = page.locator(VERDICT).first
         verdict.scroll_into_view_if_needed()
-        page.wait_for_function(
-            """(sel) => { const v = document.querySelector(sel);
-                          return v && /magic/i.test(v.textContent) && !/not/i.test(v.textContent); }""",
-            arg=VERDICT, timeout=30_000)
-        widget_text = page.locator(".widget-vbox, .widget-box").first.inner_text()
-        sums = [int(s) for s in re.findall(r"\b(\d+)\b", verdict.inner_text())]
+        page.wait_for_function("(el) => el.textContent.includes('A magic hexagon')",
+                               arg=verdict.element_handle(), timeout=30_000)
+        assert "all 15 lines sum to 38" in verdict.inner_text()
+        sums = widget.locator(LINE_SUM).all_text_contents()  # SVG text: no innerText
+        assert len(sums) == 15 and all(s.split()[0] == "38" for s in sums), sums
+        cells = {int(c.get_attribute("data-cell")): int(c.text_content())
+                 for c in widget.locator(".magiclib-hexagon-board .cell").all()}
+        assert sorted(cells.values()) == list(range(1, 20))
+        widget.scroll_into_view_if_needed()
         screenshot(page, "08_voila_hexagon")
-        assert "38" in widget_text or 38 in sums
+        # Voilà's page template links two Font Awesome style sheets from a CDN; its bundle
+        # already carries Font Awesome, so they are not needed. Nothing else may go out.
+        others = [u for u in refused if "fontawesome" not in u]
+        assert others == [], f"the Voilà page asked the network for {others}"
     finally:
         page.goto("about:blank")
