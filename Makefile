@@ -48,7 +48,8 @@ notebook: setup
 	@test -n "$(NB)" || { echo "usage: make notebook NB=notebooks/NAME.ipynb"; exit 2; }
 	@echo "== executing $(NB)"
 	cd $(dir $(NB)) && ../$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
-	  --ExecutePreprocessor.timeout=600 --ExecutePreprocessor.kernel_name=python3 $(notdir $(NB))
+	  --ExecutePreprocessor.timeout=600 --ExecutePreprocessor.kernel_name=python3 \
+	  --ExecutePreprocessor.record_timing=False $(notdir $(NB))
 
 bench: setup
 	$(PY) benchmarks/run.py

@@ -26,6 +26,7 @@ __all__ = [
     "FONT",
     "draw_square",
     "draw_gallery",
+    "small_multiples",
     "square_html",
     "html_table",
 ]
@@ -105,6 +106,30 @@ def draw_square(square: Any, ax=None, *, highlight: Iterable[tuple[int, int]] | 
     return ax
 
 
+def small_multiples(count: int, *, ncols: int = 4, size: float = 1.8, height_ratio: float = 1.08,
+                    extra_height: float = 0.0):
+    """A figure with a grid of ``count`` equal panels; return (figure, the ``count`` Axes).
+
+    Panels past ``count`` in the last row are switched off.
+
+    >>> fig, axes = small_multiples(5, ncols=4)
+    >>> len(axes), len(fig.axes)
+    (5, 8)
+    """
+    import matplotlib.pyplot as plt
+
+    if count < 1:
+        raise ValueError(f"a gallery needs at least one panel, got {count}")
+    ncols = max(1, min(ncols, count))
+    nrows = -(-count // ncols)
+    fig, grid = plt.subplots(nrows, ncols, figsize=(size * ncols, size * nrows * height_ratio + extra_height),
+                             squeeze=False)
+    panels = list(grid.ravel())
+    for ax in panels[count:]:
+        ax.axis("off")
+    return fig, panels[:count]
+
+
 def draw_gallery(squares: Sequence[Any], titles: Sequence[str] | None = None, *, ncols: int = 4,
                  size: float = 1.8, **kwargs):
     """Draw several squares side by side (small multiples); return the Figure.
@@ -116,22 +141,15 @@ def draw_gallery(squares: Sequence[Any], titles: Sequence[str] | None = None, *,
     >>> len(fig.axes)
     2
     """
-    import matplotlib.pyplot as plt
-
     count = len(squares)
     if count == 0:
         raise ValueError("draw_gallery needs at least one square")
-    ncols = max(1, min(ncols, count))
-    nrows = -(-count // ncols)
-    fig, axes = plt.subplots(nrows, ncols, figsize=(size * ncols, size * nrows * 1.08), squeeze=False)
+    fig, axes = small_multiples(count, ncols=ncols, size=size)
     per_square = {k: kwargs.pop(k) for k in ("marks", "highlight") if isinstance(kwargs.get(k), list)
                   and len(kwargs[k]) == count and all(isinstance(x, (list, tuple, set)) for x in kwargs[k])}
-    for i, ax in enumerate(axes.ravel()):
-        if i < count:
-            extra = {k: v[i] for k, v in per_square.items()}
-            draw_square(squares[i], ax, title=titles[i] if titles else None, **extra, **kwargs)
-        else:
-            ax.axis("off")
+    for i, ax in enumerate(axes):
+        extra = {k: v[i] for k, v in per_square.items()}
+        draw_square(squares[i], ax, title=titles[i] if titles else None, **extra, **kwargs)
     fig.tight_layout()
     return fig
 

@@ -25,7 +25,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ._check import as_order, as_square
-from .draw import COLORS, FONT, draw_square
+from .draw import COLORS, FONT, draw_square, small_multiples
 from .squares import symmetries
 
 __all__ = [
@@ -436,21 +436,14 @@ def draw_queens_gallery(solutions: Sequence[Sequence[int]], titles: Sequence[str
     >>> len(fig.axes)
     2
     """
-    import matplotlib.pyplot as plt
-
     count = len(solutions)
     if count == 0:
         raise ValueError("draw_queens_gallery needs at least one solution")
-    ncols = max(1, min(ncols, count))
-    nrows = -(-count // ncols)
-    fig, axes = plt.subplots(nrows, ncols, figsize=(size * ncols, size * nrows * 1.1 + (0.4 if suptitle else 0)),
-                             squeeze=False)
-    for i, ax in enumerate(axes.ravel()):
-        if i < count:
-            draw_queens(solutions[i], square, ax, title=titles[i] if titles else None,
-                        fontsize=None if square is not None else max(6.0, 100 * size / 2 / len(solutions[i])))
-        else:
-            ax.axis("off")
+    fig, axes = small_multiples(count, ncols=ncols, size=size, height_ratio=1.1,
+                                extra_height=0.4 if suptitle else 0)
+    for i, ax in enumerate(axes):
+        draw_queens(solutions[i], square, ax, title=titles[i] if titles else None,
+                    fontsize=None if square is not None else max(6.0, 100 * size / 2 / len(solutions[i])))
     if suptitle:
         fig.suptitle(suptitle, fontsize=FONT["size"] + 2, color=COLORS["accent"])
     fig.tight_layout()
