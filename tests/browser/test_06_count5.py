@@ -1,0 +1,56 @@
+"""Notebook 06 in JupyterLab: the progress bar of the 5x5 count shows, in large text and as
+a bar, what the library's progress callback reports. The full count takes minutes on
+this machine, so the test runs the imports and the bar's cell, then drives the bar the way
+``count_order5(progress=bar)`` does, from the kernel."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from .harness import errors_on_page, open_notebook, screenshot, wait_kernel
+
+NOTEBOOK = "06_counting_5x5_magic_squares.ipynb"
+
+RUN_CELL = """async (text) => {
+  const app = window.jupyterapp;
+  const nb = app.shell.currentWidget.content;
+  const i = nb.widgets.findIndex(c => c.model.sharedModel.getSource().includes(text));
+  nb.activeCellIndex = i;
+  await nb.scrollToItem(i, 'center');
+  await app.commands.execute('notebook:run-cell');
+  return i;
+}"""
+
+ADD_AND_RUN = """async (source) => {
+  const app = window.jupyterapp;
+  const nb = app.shell.currentWidget.content;
+  await app.commands.execute('notebook:insert-cell-below');
+  nb.activeCell.model.sharedModel.setSource(source);
+  await app.commands.execute('notebook:run-cell');
+  return nb.activeCellIndex;
+}"""
+
+
+def test_count_progress_bar_follows_the_callback(lab_server, page):
+    open_notebook(page, lab_server, NOTEBOOK)
+    assert page.evaluate(RUN_CELL, "from magiclib.widgets import count_progress") >= 0
+    wait_kernel(page)
+    assert page.evaluate(RUN_CELL, "bar = count_progress(") > 0
+    wait_kernel(page)
+    page.evaluate(ADD_AND_RUN, "bar(0, 208); bar(104, 208)")
+    wait_kernel(page)
+
+    bar = page.locator(".magiclib-progress")
+    expect(bar).to_have_count(1, timeout=30_000)
+    bar.scroll_into_view_if_needed()
+    # the text says what the bar shows (not colour alone), in large type
+    expect(bar).to_contain_text("104 of 208 batches (50%)")
+    size = bar.locator(".widget-html span").first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+    assert size >= 20
+    screenshot(page, "06_count_progress_half", full_page=False)
+
+    page.evaluate(ADD_AND_RUN, "bar(208, 208)")
+    wait_kernel(page)
+    expect(bar).to_contain_text("208 of 208 batches (100%) - done")
+    screenshot(page, "06_count_progress_done", full_page=False)
+    assert errors_on_page(page) == []
