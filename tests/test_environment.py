@@ -94,8 +94,10 @@ def test_the_running_environment_matches_the_pins():
 
 def make_dry_run(target: str) -> str:
     import subprocess
-    return subprocess.run(["make", "-n", "-W", "requirements/lock.txt", target], cwd=ROOT, capture_output=True,
-                          text=True, check=True).stdout
+    import os
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS")}
+    return subprocess.run(["make", "--no-print-directory", "-n", "-W", "requirements/lock.txt", target],
+                          cwd=ROOT, capture_output=True, text=True, check=True, env=env).stdout
 
 
 def test_make_lab_listens_on_loopback_with_the_token_on():

@@ -149,7 +149,10 @@ class Server:
 
     def url(self, notebook: str) -> str:
         if self.kind == "lab":
-            return f"http://127.0.0.1:{self.port}/lab/tree/{notebook}?token={self.token}"
+            # A workspace of its own per page, reset: what an earlier test left open is not restored.
+            workspace = os.urandom(4).hex()
+            return (f"http://127.0.0.1:{self.port}/lab/workspaces/t{workspace}/tree/{notebook}"
+                    f"?reset&token={self.token}")
         return f"http://127.0.0.1:{self.port}/"
 
     def close(self) -> None:
@@ -181,8 +184,10 @@ ALL_RUN = """() => {
 def open_notebook(page, server: Server, notebook: str, timeout_ms: int = 90_000) -> None:
     """Open ``notebook`` (a file name in notebooks/) in JupyterLab and wait for its kernel."""
     page.goto(server.url(notebook))
-    page.wait_for_function("() => !!(window.jupyterapp && window.jupyterapp.shell.currentWidget)",
-                           timeout=timeout_ms)
+    page.wait_for_function("""(path) => { const app = window.jupyterapp;
+        const w = app && app.shell.currentWidget;
+        return !!(w && w.context && w.context.path === path && w.content && w.content.widgets); }""",
+                           arg=notebook, timeout=timeout_ms)
     wait_kernel(page, timeout_ms)
 
 
