@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from magiclib import count5, is_magic, symmetries
-from magiclib.count5 import (SYMMETRY_COUNT, TOTAL_5X5, completions, count_completions,
-                             count_diagonal_pairs, count_order4, count_order5,
-                             diagonal_pairs, symmetries_32)
+from magiclib.count5 import (SYMMETRY_COUNT, TOTAL_5X5, complement_weights, completions,
+                             count_completions, count_diagonal_pairs, count_order4,
+                             count_order5, diagonal_pairs, symmetries_32)
 
 # A 5x5 magic square (the Siamese one) and a 4x4 one (Dürer's).
 SIAMESE5 = [[17, 24, 1, 8, 15], [23, 5, 7, 14, 16], [4, 6, 13, 20, 22],
@@ -61,6 +61,52 @@ def test_compiled_and_readable_search_agree_on_a_sample_of_diagonals(centre):
     some = [i for i, r in enumerate(readable) if r][:10] + [i for i, r in enumerate(readable) if not r][:5]
     for i in some:
         assert count_diagonal_pairs(sample[i]) == readable[i]
+
+
+def test_weights_multiply_the_compiled_counts():
+    sample = diagonal_pairs(7)[::2000]
+    readable = [count_completions(p) for p in sample]
+    weights = np.arange(len(sample)) % 3
+    expected = sum(int(w) * r for w, r in zip(weights, readable))
+    assert count_diagonal_pairs(sample, weights) == expected
+
+
+# ---------------------------------------------------------------- centre 13: the complement
+
+def test_complement_partners_pair_up_the_centre_13_diagonals():
+    pairs = diagonal_pairs(13)
+    partners = count5._complement_partners(pairs)
+    assert np.array_equal(count5._complement_partners(partners), pairs)     # an involution
+    listed = {tuple(row) for row in pairs.tolist()}
+    assert all(tuple(row) in listed for row in partners[::997].tolist())
+    weights = complement_weights(pairs)
+    assert int(weights.sum()) == len(pairs)
+    assert [int((weights == k).sum()) for k in (0, 1, 2)] == [365_772, 31_116, 365_772]
+    same = (partners == pairs).all(axis=1)
+    assert (same == (weights == 1)).all()
+
+
+def test_a_pair_and_its_complement_partner_have_the_same_squares():
+    pairs = diagonal_pairs(13)
+    weights = complement_weights(pairs)
+    doubled = pairs[weights == 2][::4000]
+    single = pairs[weights == 1][::400]
+    partners = count5._complement_partners(doubled)
+    for p, q in zip(doubled[:20], partners[:20]):
+        assert count_completions(p) == count_completions(q)
+    # a set closed under the complement: half of it, weighted, counts the whole
+    closed = np.vstack([doubled, partners, single])
+    half = np.vstack([doubled, single])
+    half_weights = np.r_[np.full(len(doubled), 2), np.ones(len(single), np.int64)]
+    assert count_diagonal_pairs(half, half_weights) == count_diagonal_pairs(closed) > 0
+
+
+def test_complement_of_the_siamese_square_lands_on_the_partner_pair():
+    sq = np.array(SIAMESE5)
+    mine = [img for img in symmetries_32(sq) if canonical(img)][0]
+    theirs = [img for img in symmetries_32(26 - sq) if canonical(img)][0]
+    partner = count5._complement_partners(np.array([pair_of(mine)]))[0]
+    assert tuple(int(v) for v in partner) == pair_of(theirs)
 
 
 def test_compiled_diagonal_pairs_match_the_readable_listing():
@@ -132,8 +178,12 @@ def test_completions_are_exactly_the_triples_that_finish_a_series(a, b):
 # ---------------------------------------------------------------- progress and interruption
 
 def test_progress_reports_every_batch_and_symmetry_factors(monkeypatch):
-    monkeypatch.setattr(count5, "count_diagonal_pairs", lambda pairs: len(pairs))
+    monkeypatch.setattr(count5, "count_diagonal_pairs",
+                        lambda pairs, weights=None: int(np.sum(weights)))
     monkeypatch.setattr(count5, "diagonal_pairs", lambda c: np.zeros((100 * c, 9), np.int64))
+    # centre 13: the first half of the pairs counts twice, the second half not at all
+    monkeypatch.setattr(count5, "complement_weights",
+                        lambda pairs: 2 * (np.arange(len(pairs)) < len(pairs) // 2))
     seen = []
     n = count_order5(progress=lambda done, total: seen.append((done, total)))
     canonical_total = 2 * sum(100 * c for c in range(1, 13)) + 1300
@@ -150,7 +200,8 @@ def test_progress_reports_every_batch_and_symmetry_factors(monkeypatch):
 
 def test_interrupt_stops_between_batches(monkeypatch):
     calls = []
-    monkeypatch.setattr(count5, "count_diagonal_pairs", lambda pairs: calls.append(len(pairs)) or 0)
+    monkeypatch.setattr(count5, "count_diagonal_pairs",
+                        lambda pairs, weights=None: calls.append(len(pairs)) or 0)
     monkeypatch.setattr(count5, "diagonal_pairs", lambda c: np.zeros((160, 9), np.int64))
 
     def stop_after_three(done, total):
@@ -208,6 +259,12 @@ def test_other_bad_arguments():
         count_diagonal_pairs(np.zeros((3, 8), np.int64))
     with pytest.raises(ValueError, match="numbers of 1..25"):
         count_diagonal_pairs(np.zeros((3, 9), np.int64))
+    with pytest.raises(TypeError, match="weights must be one integer per pair"):
+        count_diagonal_pairs(diagonal_pairs(1)[:3], [1, 2])
+    with pytest.raises(ValueError, match="centre 13"):
+        complement_weights(diagonal_pairs(1)[:3])
+    with pytest.raises(ValueError, match="canonical rows"):
+        complement_weights(diagonal_pairs(13)[:3, [0, 2, 1, 3, 4, 5, 6, 7, 8]])
 
 
 def test_order_6_is_refused_with_a_reason():
