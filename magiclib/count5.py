@@ -186,6 +186,20 @@ def _diagonal_pairs_py(center: int) -> list[tuple[int, ...]]:
 
 
 @njit(cache=True)
+def _off_centre(series, i, c, out):
+    """Write the 4 numbers of series ``i`` other than ``c`` into ``out`` (in order); return their bitmask."""
+    j = 0
+    mask = 0
+    for k in range(5):
+        v = series[i, k]
+        if v != c:
+            out[j] = v
+            j += 1
+            mask |= 1 << v
+    return mask
+
+
+@njit(cache=True)
 def _diagonal_pairs_kernel(series: np.ndarray, c: int) -> np.ndarray:
     idx = np.empty(series.shape[0], np.int64)
     n = 0
@@ -199,14 +213,7 @@ def _diagonal_pairs_kernel(series: np.ndarray, c: int) -> np.ndarray:
     m = np.empty(4, np.int64)
     t = np.empty(4, np.int64)
     for ii in range(n):
-        j = 0
-        mm = 0
-        for k in range(5):
-            v = series[idx[ii], k]
-            if v != c:
-                m[j] = v
-                j += 1
-                mm |= 1 << v
+        mm = _off_centre(series, idx[ii], c, m)
         a0 = m[0]
         for w in range(1, 4):
             a4 = m[w]
@@ -219,14 +226,7 @@ def _diagonal_pairs_kernel(series: np.ndarray, c: int) -> np.ndarray:
                     else:
                         a3 = m[v]
             for jj in range(n):
-                j2 = 0
-                tm = 0
-                for k in range(5):
-                    v = series[idx[jj], k]
-                    if v != c:
-                        t[j2] = v
-                        j2 += 1
-                        tm |= 1 << v
+                tm = _off_centre(series, idx[jj], c, t)
                 if tm & mm or t[0] <= a0:
                     continue
                 for p0 in range(4):
