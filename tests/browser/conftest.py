@@ -21,6 +21,7 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if here in Path(str(item.fspath)).parents:
             item.add_marker(pytest.mark.browser)
+            item.add_marker(pytest.mark.timeout(420))
             if not have_browser and not os.environ.get("CI"):
                 item.add_marker(pytest.mark.skip(reason=INSTALL_HINT))
 

@@ -7,38 +7,53 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from .harness import errors_on_page, open_notebook, screenshot, wait_kernel
+from .harness import errors_on_page, open_notebook, screenshot
 
 NOTEBOOK = "06_counting_5x5_magic_squares.ipynb"
 
-RUN_CELL = """async (text) => {
+# The page functions start a command and return at once (a promise the page never settles
+# must not hang the test); the test then waits for the cell's execution count.
+RUN_CELL = """(text) => {
   const app = window.jupyterapp;
   const nb = app.shell.currentWidget.content;
   const i = nb.widgets.findIndex(c => c.model.sharedModel.getSource().includes(text));
+  if (i < 0) return i;
+  nb.widgets[i].model.executionCount = null;
   nb.activeCellIndex = i;
-  await nb.scrollToItem(i, 'center');
-  await app.commands.execute('notebook:run-cell');
+  app.commands.execute('notebook:run-cell');
   return i;
 }"""
 
-ADD_AND_RUN = """async (source) => {
+ADD_AND_RUN = """(source) => {
   const app = window.jupyterapp;
   const nb = app.shell.currentWidget.content;
-  await app.commands.execute('notebook:insert-cell-below');
+  app.commands.execute('notebook:insert-cell-below');
   nb.activeCell.model.sharedModel.setSource(source);
-  await app.commands.execute('notebook:run-cell');
-  return nb.activeCellIndex;
+  const i = nb.activeCellIndex;
+  app.commands.execute('notebook:run-cell');
+  return i;
 }"""
+
+RAN = """(i) => {
+  const w = window.jupyterapp.shell.currentWidget;
+  const k = w.sessionContext.session && w.sessionContext.session.kernel;
+  return w.content.widgets[i].model.executionCount !== null && k && k.status === 'idle';
+}"""
+
+
+def run(page, script: str, arg: str) -> int:
+    """Run one cell through the page and wait until it has run; return its index."""
+    index = page.evaluate(script, arg)
+    assert index >= 0, f"no cell for {arg!r}"
+    page.wait_for_function(RAN, arg=index, timeout=120_000, polling=250)
+    return index
 
 
 def test_count_progress_bar_follows_the_callback(lab_server, page):
     open_notebook(page, lab_server, NOTEBOOK)
-    assert page.evaluate(RUN_CELL, "from magiclib.widgets import count_progress") >= 0
-    wait_kernel(page)
-    assert page.evaluate(RUN_CELL, "bar = count_progress(") > 0
-    wait_kernel(page)
-    page.evaluate(ADD_AND_RUN, "bar(0, 208); bar(104, 208)")
-    wait_kernel(page)
+    run(page, RUN_CELL, "from magiclib.widgets import count_progress")
+    assert run(page, RUN_CELL, "bar = count_progress(") > 0
+    run(page, ADD_AND_RUN, "bar(0, 208); bar(104, 208)")
 
     bar = page.locator(".magiclib-progress")
     expect(bar).to_have_count(1, timeout=30_000)
@@ -49,8 +64,7 @@ def test_count_progress_bar_follows_the_callback(lab_server, page):
     assert size >= 20
     screenshot(page, "06_count_progress_half", full_page=False)
 
-    page.evaluate(ADD_AND_RUN, "bar(208, 208)")
-    wait_kernel(page)
+    run(page, ADD_AND_RUN, "bar(208, 208)")
     expect(bar).to_contain_text("208 of 208 batches (100%) - done")
     screenshot(page, "06_count_progress_done", full_page=False)
     assert errors_on_page(page) == []
