@@ -477,21 +477,17 @@ def _one_pair(d, start, vals, masks, cnt, touched, pos, lists, rev):
         pos[v] = bit << k
         k += bit
     # rows 0 and 4 (list the shorter edge, force the other), stored by the set they use
-    if n_bottom < n_top:
-        n_touched = _side(vals, masks, pos, rev, free, lists[1], n_bottom, 65 - a0 - b0,
-                          65 - a1 - b3, 65 - b1 - a3, cnt, touched, True)
-    else:
-        n_touched = _side(vals, masks, pos, rev, free, lists[0], n_top, 65 - b4 - a4,
-                          65 - a1 - b3, 65 - b1 - a3, cnt, touched, True)
+    short = 1 if n_bottom < n_top else 0
+    forced = 65 - a0 - b0 if short else 65 - b4 - a4
+    n_touched = _side(vals, masks, pos, rev, free, lists[short], min(n_top, n_bottom), forced,
+                      65 - a1 - b3, 65 - b1 - a3, cnt, touched, True)
     if n_touched == 0:
         return 0
     # columns 0 and 4, each looking up the complement of its set
-    if n_right < n_left:
-        total = _side(vals, masks, pos, rev, free, lists[3], n_right, 65 - a0 - b4,
-                      65 - a1 - b1, 65 - b3 - a3, cnt, touched, False)
-    else:
-        total = _side(vals, masks, pos, rev, free, lists[2], n_left, 65 - b0 - a4,
-                      65 - a1 - b1, 65 - b3 - a3, cnt, touched, False)
+    short = 3 if n_right < n_left else 2
+    forced = 65 - a0 - b4 if short == 3 else 65 - b0 - a4
+    total = _side(vals, masks, pos, rev, free, lists[short], min(n_left, n_right), forced,
+                  65 - a1 - b1, 65 - b3 - a3, cnt, touched, False)
     for e in range(n_touched):
         cnt[touched[e]] = 0
     return total
