@@ -1,4 +1,4 @@
-"""Magic hexagon: the pruned search against the seed's brute force over the free values.
+"""Magic hexagon: the pruned search against the article's brute force over the free values.
 
 The brute force tries all 19·18·…·13 = 253,955,520 choices of the 7 free cells;
 it is far too slow to run in full, so its rate is measured on a sample in the
@@ -21,7 +21,7 @@ def run() -> list[Row]:
     brute_s = sample_s / SAMPLE * hexagon.BRUTE_FORCE_TRIES
     fast_s = median_time(lambda: hexagon.solutions(38), repeat=5)
     return [Row(topic="hexagon", work="all 12 magic hexagons of order 3",
-                baseline=f"seed brute force, {hexagon.BRUTE_FORCE_TRIES:,} tries (extrapolated)",
+                baseline=f"brute force, {hexagon.BRUTE_FORCE_TRIES:,} tries (extrapolated)",
                 baseline_s=brute_s, fast="hexagon.solutions(38)", fast_s=fast_s,
                 target="fast < 0.5 s",
                 note=f"brute force rate from {SAMPLE:,} tries: {SAMPLE / sample_s:,.0f}/s; "

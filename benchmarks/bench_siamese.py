@@ -1,4 +1,4 @@
-"""The Siamese walk step by step (seed 000's loop) against the closed form ``siamese(n)``.
+"""The Siamese walk step by step (the tutorial's loop) against the closed form ``siamese(n)``.
 
 Rows: n = 101, 501, 2001, the literal walk against the closed form (the
 closed form should be at least 20x faster at 501); and n = 4001, ``siamese``
@@ -14,7 +14,7 @@ import tracemalloc
 import numpy as np
 
 from _timing import Row, median_time
-from magiclib.siamese import siamese, siamese_walk
+from magiclib.walk import siamese, siamese_walk
 
 
 def broadcast_closed_form(n: int) -> np.ndarray:

@@ -1,6 +1,6 @@
 """Run every benchmarks/bench_*.py and print one table of ratios.
 
-Each module defines ``run() -> list[Row]``; a baseline (the seed's method or a
+Each module defines ``run() -> list[Row]``; a baseline (the articles' method or a
 naive loop) is measured in the same run as the fast method, so the ratio means
 something on any machine. ``python benchmarks/run.py siamese`` runs one module.
 """

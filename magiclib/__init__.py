@@ -1,16 +1,107 @@
 """magiclib: magic squares, n queens and the magic hexagon, for the notebooks.
 
-Everything public is re-exported here (``from magiclib import siamese``), except
-the hexagon, which has names of its own (``from magiclib import hexagon``), and
-the widgets (``from magiclib.widgets import ...``), which need ipywidgets.
+The maths is re-exported here, so ``import magiclib as ml`` then ``ml.siamese(5)`` works,
+and ``from magiclib import *`` brings in exactly the names of ``__all__`` (none of them
+shadows a Python builtin). Two topics keep names of their own and are reached as modules:
+``magiclib.hexagon`` (the magic hexagon) and ``magiclib.order5`` (the compiled 5x5 count,
+loaded on first use because it compiles with numba). Pictures live in ``magiclib.show``
+and the interactive widgets in ``magiclib.widgets``; ``import magiclib`` loads neither
+matplotlib nor ipywidgets.
 """
 
-from .squares import *  # noqa: F401,F403
-from .siamese import *  # noqa: F401,F403
-from .enumerate import *  # noqa: F401,F403
-from .queens import *  # noqa: F401,F403
-from .construct import *  # noqa: F401,F403
-from .matrices import *  # noqa: F401,F403
-from . import hexagon  # noqa: F401
+from __future__ import annotations
 
-__version__ = "0.1.0"
+import importlib
+from typing import Any
+
+from . import hexagon
+from .allsquares import (
+    count_magic_squares,
+    count_semi_magic_squares,
+    count_series_partitions,
+    frenicle_squares,
+    magic_series,
+    magic_square_array,
+    magic_squares,
+    orthogonal_partition_pairs,
+    series_partitions,
+    summand_leaves,
+    summand_search_profile,
+    summand_squares,
+)
+from .construct import magic, magic_by_loops, order_kind
+from .famous import CHALLENGE_8, DURER, LO_SHU
+from .matrices import (
+    coordinates,
+    exact_rank,
+    line_conditions,
+    magic_rank_rule,
+    magic_space_basis,
+    magic_space_dimension,
+    semi_magic_space_dimension,
+)
+from .nqueens import (
+    QUEEN,
+    QueenStep,
+    attacks,
+    backtrack_stats,
+    backtrack_steps,
+    count_queens,
+    fundamental_queens,
+    hidden_queens,
+    is_safe,
+    queen_cells,
+    queen_sum,
+    queen_symmetries,
+    queens,
+)
+from .squares import (
+    PROPERTY_NAMES,
+    SYMMETRY_NAMES,
+    is_magic,
+    line_sums,
+    magic_constant,
+    properties,
+    standard_form,
+    symmetries,
+)
+from .walk import RULES, Step, rule_in_words, siamese, siamese_steps, siamese_walk
+
+__version__ = "0.2.0"
+
+#: Submodules loaded on first attribute access (``magiclib.order5``), not at import.
+_LAZY = ("order5",)
+
+__all__ = [
+    # squares: what a magic square is
+    "magic_constant", "line_sums", "properties", "is_magic", "symmetries", "standard_form",
+    "PROPERTY_NAMES", "SYMMETRY_NAMES",
+    # famous squares
+    "LO_SHU", "DURER", "CHALLENGE_8",
+    # walk: the Siamese walk
+    "siamese", "siamese_walk", "siamese_steps", "rule_in_words", "Step", "RULES",
+    # allsquares: every square of a small order, by summand enumeration and faster
+    "magic_series", "series_partitions", "count_series_partitions", "orthogonal_partition_pairs",
+    "summand_squares", "summand_search_profile", "summand_leaves", "magic_square_array",
+    "magic_squares", "frenicle_squares", "count_magic_squares", "count_semi_magic_squares",
+    # nqueens: n queens and the queens hidden in a square
+    "queens", "count_queens", "fundamental_queens", "queen_symmetries", "queen_cells", "queen_sum",
+    "hidden_queens", "attacks", "is_safe", "backtrack_steps", "backtrack_stats", "QueenStep", "QUEEN",
+    # construct: MATLAB's magic(n)
+    "magic", "magic_by_loops", "order_kind",
+    # matrices: the vector space of magic matrices
+    "line_conditions", "magic_space_dimension", "semi_magic_space_dimension", "magic_space_basis",
+    "coordinates", "exact_rank", "magic_rank_rule",
+    # modules with names of their own
+    "hexagon", "order5",
+]
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        return importlib.import_module(f".{name}", __name__)
+    raise AttributeError(f"module 'magiclib' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))

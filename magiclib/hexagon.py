@@ -5,7 +5,7 @@ lie on 15 straight lines: 5 rows and 5 lines in each of the two slanted
 directions. Asking every line to sum to the same total is the linear system
 A x = total (15 equations, 19 unknowns); A has rank 12, so 7 cells are free.
 
-Cells are numbered from 1, as in the seed; a *fill* is a tuple of 19 values,
+Cells are numbered from 1, row by row, as in the Chinese article *幻方的故事与求解*; a *fill* is a tuple of 19 values,
 the value of cell k at index k - 1. Exact arithmetic throughout: integers, or
 sympy rationals where a value is not whole.
 
@@ -64,7 +64,7 @@ CELLS = 19
 ROW_LENGTHS = (3, 4, 5, 4, 3)
 #: Adams' magic hexagon, cells x1..x19 row by row (every line sums to 38).
 MAGIC_HEXAGON = (3, 17, 18, 19, 7, 1, 11, 16, 2, 5, 6, 9, 12, 4, 8, 14, 10, 13, 15)
-#: The seed's brute force: 7 distinct free values out of 1..19, 19·18·…·13 choices.
+#: The brute force of the article: 7 distinct free values out of 1..19, 19·18·…·13 choices.
 BRUTE_FORCE_TRIES = math.perm(19, 7)
 
 _LIMIT = 10**18  # integers beyond this are refused (they are never meant)
@@ -520,7 +520,7 @@ def solutions(total: Any = 38) -> tuple[tuple[int, ...], ...]:
 
 def brute_force(total: Any = 38, *, start: Sequence[int] = (), limit: int | None = None
                 ) -> tuple[tuple[tuple[int, ...], ...], int]:
-    """The seed's search: try every choice of 7 distinct free values in 1..19 in order.
+    """The brute-force search: try every choice of 7 distinct free values in 1..19 in order.
 
     For each choice, x = B·f + b gives all 19 cells; it is a solution when the
     cells hold 1..19 once each. ``start`` fixes the first free values (cells 10,

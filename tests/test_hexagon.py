@@ -14,13 +14,13 @@ from hypothesis import strategies as st
 
 from magiclib import hexagon
 
-# The seed's data (its MATLAB index lists lost their spaces in the copy; restored here).
-SEED_LINES = [
+# The article's data (its MATLAB index lists lost their spaces in the copy; restored here).
+ARTICLE_LINES = [
     (1, 2, 3), (4, 5, 6, 7), (8, 9, 10, 11, 12), (13, 14, 15, 16), (17, 18, 19),
     (1, 4, 8), (2, 5, 9, 13), (3, 6, 10, 14, 17), (7, 11, 15, 18), (12, 16, 19),
     (8, 13, 17), (4, 9, 14, 18), (1, 5, 10, 15, 19), (2, 6, 11, 16), (3, 7, 12),
 ]
-SEED_B = [
+ARTICLE_B = [
     [-1, -1, -1, -2, -1, -1, -1], [1, 0, 1, 1, 0, 0, 0], [0, 1, 0, 1, 1, 1, 1],
     [1, 1, 0, 1, 0, 0, 0], [0, 1, 1, 1, 1, 1, 0], [-1, -1, -1, -1, -1, 0, 0],
     [0, -1, 0, -1, 0, -1, 0], [0, 0, 1, 1, 1, 1, 1], [-1, -1, -1, -1, 0, -1, 0],
@@ -29,15 +29,15 @@ SEED_B = [
     [0, 0, 0, 0, 1, 0, 0], [0, 0, 0, 0, 0, -1, -1], [0, 0, 0, 0, 0, 1, 0],
     [0, 0, 0, 0, 0, 0, 1],
 ]
-SEED_B38 = (76, 0, -38, 0, -38, 38, 38, -38, 38, 0, 0, 38, 38, 0, 0, 0, 38, 0, 0)
-SEED_CHECKS = [(1, 2, 5, 7, 10, 3, 8), (3, 3, 7, 4, -10, -12, 21)]
+ARTICLE_B38 = (76, 0, -38, 0, -38, 38, 38, -38, 38, 0, 0, 38, 38, 0, 0, 0, 38, 0, 0)
+ARTICLE_CHECKS = [(1, 2, 5, 7, 10, 3, 8), (3, 3, 7, 4, -10, -12, 21)]
 FREE = (10, 11, 14, 15, 16, 18, 19)
 
 
 # ------------------------------------------------------------------ geometry
 
-def test_lines_are_the_seeds_fifteen():
-    assert sorted(hexagon.lines()) == sorted(SEED_LINES)
+def test_lines_are_the_articles_fifteen():
+    assert sorted(hexagon.lines()) == sorted(ARTICLE_LINES)
     assert len(hexagon.lines()) == 15 == len(hexagon.line_names())
 
 
@@ -118,30 +118,30 @@ def test_null_space_basis():
     assert N.extract(free_rows, list(range(7))) == sympy.eye(7)
 
 
-def test_general_solution_matches_the_seed():
+def test_general_solution_matches_the_article():
     B, b = hexagon.general_solution(38)
-    assert B == sympy.Matrix(SEED_B)
-    assert tuple(b) == SEED_B38
+    assert B == sympy.Matrix(ARTICLE_B)
+    assert tuple(b) == ARTICLE_B38
     B0, b0 = hexagon.general_solution(0)
     assert B0 == B and b0.is_zero_matrix
 
 
-@pytest.mark.parametrize("f", SEED_CHECKS)
-def test_seed_checks_fill_with_zero_line_sums(f):
+@pytest.mark.parametrize("f", ARTICLE_CHECKS)
+def test_summand_checks_fill_with_zero_line_sums(f):
     x = hexagon.fill(f)
     assert all(isinstance(v, int) for v in x)
     assert hexagon.line_sums(x) == (0,) * 15
     assert tuple(x[k - 1] for k in FREE) == f
 
 
-def test_seed_first_check_values():
-    assert hexagon.fill(SEED_CHECKS[0]) == (-43, 13, 30, 10, 27, -25, -12, 33, -18, 1, 2, -18,
+def test_article_first_check_values():
+    assert hexagon.fill(ARTICLE_CHECKS[0]) == (-43, 13, 30, 10, 27, -25, -12, 33, -18, 1, 2, -18,
                                             -22, 5, 7, 10, -11, 3, 8)
 
 
 def test_particular_solution_is_the_fill_with_free_cells_zero():
-    assert hexagon.fill((0,) * 7, total=38) == SEED_B38
-    assert hexagon.line_sums(SEED_B38) == (38,) * 15
+    assert hexagon.fill((0,) * 7, total=38) == ARTICLE_B38
+    assert hexagon.line_sums(ARTICLE_B38) == (38,) * 15
 
 
 def test_magic_hexagon_is_b_plus_B_f():
@@ -259,7 +259,7 @@ def test_no_solution_for_other_totals(total):
 
 def test_brute_force_agrees_with_the_pruned_search():
     # fix the first four free values (cells 10, 11, 14, 15) of each of the 12 solutions
-    # and let the seed's brute force try the 15·14·13 choices of the other three
+    # and let the article's brute force try the 15·14·13 choices of the other three
     for sol in hexagon.solutions():
         start = tuple(sol[k - 1] for k in FREE[:4])
         found, tries = hexagon.brute_force(start=start)
@@ -360,7 +360,7 @@ def test_widget_flags_bad_cells_in_text():
 
     svg = hexagon_svg(hexagon.fill((1, 2, 3, 4, 5, 6, 7), 38))
     assert "not 1..19" in svg and "repeat" in svg
-    w = hexagon_filler(free=SEED_CHECKS[0], total=0)
+    w = hexagon_filler(free=ARTICLE_CHECKS[0], total=0)
     assert "outside 1..19" in w.verdict.value
     with pytest.raises(ValueError, match="7 numbers"):
         hexagon_filler(free=(1, 2, 3))

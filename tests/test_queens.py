@@ -1,4 +1,4 @@
-"""Tests for magiclib.queens: known counts, the seed's hidden solutions, symmetry, bad input."""
+"""Tests for magiclib.nqueens: known counts, the article's hidden solutions, symmetry, bad input."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from magiclib import SYMMETRY_NAMES, is_magic, magic_constant, symmetries
-from magiclib.queens import (
+from magiclib.nqueens import (
     QUEEN, attacks, backtrack_frames, backtrack_stats, backtrack_steps, queens_board_html, count_queens,
     draw_queens, draw_queens_gallery, fundamental_queens, hidden_queens, is_safe, queen_cells,
     queen_sum, queen_symmetries, queens,
@@ -20,8 +20,8 @@ from magiclib.queens import (
 ALL = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200]
 FUNDAMENTAL = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92]
 
-# The seed's 8 x 8 square (magic constant 260) and the 4 solutions it hides.
-SEED = [[1, 2, 62, 61, 60, 59, 7, 8],
+# The article's 8 x 8 square (magic constant 260) and the 4 solutions it hides.
+ARTICLE_SQUARE = [[1, 2, 62, 61, 60, 59, 7, 8],
         [9, 10, 54, 53, 52, 51, 15, 16],
         [48, 47, 19, 20, 21, 22, 42, 41],
         [40, 39, 27, 28, 29, 30, 34, 33],
@@ -29,7 +29,7 @@ SEED = [[1, 2, 62, 61, 60, 59, 7, 8],
         [24, 23, 43, 44, 45, 46, 18, 17],
         [49, 50, 14, 13, 12, 11, 55, 56],
         [57, 58, 6, 5, 4, 3, 63, 64]]
-SEED_HIDDEN = [(2, 4, 1, 7, 0, 6, 3, 5), (3, 5, 7, 1, 6, 0, 2, 4),
+ARTICLE_HIDDEN = [(2, 4, 1, 7, 0, 6, 3, 5), (3, 5, 7, 1, 6, 0, 2, 4),
                (4, 2, 0, 6, 1, 7, 5, 3), (5, 3, 6, 0, 7, 1, 4, 2)]
 DURER = [[16, 3, 2, 13], [5, 10, 11, 8], [9, 6, 7, 12], [4, 15, 14, 1]]
 
@@ -40,8 +40,8 @@ def brute_force(n: int) -> list[tuple[int, ...]]:
             if len({r - c for r, c in enumerate(p)}) == n and len({r + c for r, c in enumerate(p)}) == n]
 
 
-def seed_style_count(n: int) -> int:
-    """The seed's way: scan every queen placed so far for each candidate cell."""
+def list_scan_count(n: int) -> int:
+    """The article's way: scan every queen placed so far for each candidate cell."""
     placed: list[int] = []
 
     def go(row: int) -> int:
@@ -80,8 +80,8 @@ def test_queens_equals_brute_force_over_permutations(n):
 
 
 @pytest.mark.parametrize("n", range(1, 10))
-def test_fast_count_equals_seed_style_search(n):
-    assert count_queens(n) == seed_style_count(n) == len(queens(n))
+def test_fast_count_equals_list_scan_search(n):
+    assert count_queens(n) == list_scan_count(n) == len(queens(n))
 
 
 def test_first_8_queens_solution_and_order():
@@ -97,7 +97,7 @@ def test_solutions_are_valid():
         assert not any(attacks(a, b) for a, b in itertools.combinations(cells, 2))
 
 
-# ------------------------------------------------------------------ the seed's attack tests
+# ------------------------------------------------------------------ the article's attack tests
 
 def test_attacks_uses_row_minus_col_and_row_plus_col():
     assert attacks((6, 5), (4, 7))          # 6 + 5 == 4 + 7: same ascending diagonal
@@ -150,27 +150,27 @@ def test_fundamental_representatives_are_first_in_their_class():
 
 # ------------------------------------------------------------------ hidden queens
 
-def test_seed_square_is_magic_with_constant_260():
-    assert is_magic(SEED)
+def test_article_square_is_magic_with_constant_260():
+    assert is_magic(ARTICLE_SQUARE)
     assert magic_constant(8) == 260
 
 
-def test_seed_square_hides_exactly_four():
-    assert hidden_queens(SEED) == SEED_HIDDEN
-    for s in SEED_HIDDEN:
-        assert queen_sum(SEED, s) == 260
+def test_article_square_hides_exactly_four():
+    assert hidden_queens(ARTICLE_SQUARE) == ARTICLE_HIDDEN
+    for s in ARTICLE_HIDDEN:
+        assert queen_sum(ARTICLE_SQUARE, s) == 260
 
 
-def test_seed_hidden_solutions_form_two_mirror_pairs():
-    flipped = {s: queen_symmetries(s)[SYMMETRY_NAMES.index("flip left-right")] for s in SEED_HIDDEN}
-    assert flipped[SEED_HIDDEN[0]] == SEED_HIDDEN[3]
-    assert flipped[SEED_HIDDEN[1]] == SEED_HIDDEN[2]
+def test_article_hidden_solutions_form_two_mirror_pairs():
+    flipped = {s: queen_symmetries(s)[SYMMETRY_NAMES.index("flip left-right")] for s in ARTICLE_HIDDEN}
+    assert flipped[ARTICLE_HIDDEN[0]] == ARTICLE_HIDDEN[3]
+    assert flipped[ARTICLE_HIDDEN[1]] == ARTICLE_HIDDEN[2]
 
 
 def test_hidden_queens_explicit_target_and_general_matrices():
-    sums = {s: queen_sum(SEED, s) for s in queens(8)}
+    sums = {s: queen_sum(ARTICLE_SQUARE, s) for s in queens(8)}
     some = sums[(0, 4, 7, 5, 2, 6, 1, 3)]
-    assert hidden_queens(SEED, target=some) == [s for s in queens(8) if sums[s] == some]
+    assert hidden_queens(ARTICLE_SQUARE, target=some) == [s for s in queens(8) if sums[s] == some]
     assert hidden_queens(np.ones((8, 8), dtype=np.int64)) == queens(8)
     assert hidden_queens([[7]]) == [(0,)]
     assert hidden_queens([[1, 2], [3, 4]]) == []
@@ -246,7 +246,7 @@ def test_board_html_marks_queens_with_text_not_only_colour():
 
 
 def test_draw_queens_on_a_square_and_a_gallery():
-    ax = draw_queens(SEED_HIDDEN[0], SEED, title="hidden")
+    ax = draw_queens(ARTICLE_HIDDEN[0], ARTICLE_SQUARE, title="hidden")
     assert ax.get_title() == "hidden"
     assert sum(t.get_text() == QUEEN for t in ax.texts) == 8
     fig = draw_queens_gallery(fundamental_queens(8), [str(i) for i in range(12)], ncols=6)
@@ -284,12 +284,12 @@ def test_hidden_queens_bad_squares():
     with pytest.raises(ValueError, match="got 13"):
         hidden_queens(np.ones((13, 13), dtype=np.int64))
     with pytest.raises(TypeError, match="target"):
-        hidden_queens(SEED, target=260.0)
+        hidden_queens(ARTICLE_SQUARE, target=260.0)
 
 
 def test_bad_solutions():
     with pytest.raises(ValueError, match="must match"):
-        queen_sum(SEED, (1, 3, 0, 2))
+        queen_sum(ARTICLE_SQUARE, (1, 3, 0, 2))
     with pytest.raises(ValueError, match="column"):
         queen_cells((0, 4))
     with pytest.raises(TypeError, match="sequence"):
@@ -303,15 +303,15 @@ def test_bad_solutions():
 def test_queens_over_square_widget_switches_to_hidden():
     from magiclib.widgets import queens_over_square
 
-    w = queens_over_square(SEED)
+    w = queens_over_square(ARTICLE_SQUARE)
     assert repr(w) == "QueensOverSquare(n=8, solutions=92, hidden=4)"
     assert "not hidden" in w.frame.value and "solution 1 of 92" in w.frame.value
     w.which.value = "hidden 4"
     assert w.slider.max == 4 and w.play.max == 4
     w.slider.value = 4
-    assert "260 ✓ hidden" in w.frame.value and str(SEED_HIDDEN[3]) in w.frame.value
+    assert "260 ✓ hidden" in w.frame.value and str(ARTICLE_HIDDEN[3]) in w.frame.value
     # the running sum column ends with the queens' total
-    assert f"→ {queen_sum(SEED, SEED_HIDDEN[3])}" in w.frame.value
+    assert f"→ {queen_sum(ARTICLE_SQUARE, ARTICLE_HIDDEN[3])}" in w.frame.value
 
 
 def test_backtrack_player_resizes_and_caps_frames():

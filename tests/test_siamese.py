@@ -1,4 +1,4 @@
-"""The Siamese walk (seed 000's variant): the closed form, the traced walk, the pictures, the player."""
+"""The Siamese walk (the Ukrainian tutorial's variant): the closed form, the traced walk, the pictures, the player."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from magiclib import is_magic, magic_constant, properties
-from magiclib.siamese import (RULES, Step, draw_torus_wrap, rule_in_words, save_siamese_gif, siamese,
+from magiclib.walk import (RULES, Step, draw_torus_wrap, rule_in_words, save_siamese_gif, siamese,
                               siamese_animation, siamese_frames, siamese_steps, siamese_walk)
 
-# The seed's printed 7x7 output (magic sum 175).
-SEED_7 = [
+# The article's printed 7x7 output (magic sum 175).
+ARTICLE_7 = [
     [20, 12, 4, 45, 37, 29, 28],
     [11, 3, 44, 36, 35, 27, 19],
     [2, 43, 42, 34, 26, 18, 10],
@@ -24,8 +24,8 @@ SEED_7 = [
     [22, 21, 13, 5, 46, 38, 30],
 ]
 
-# The seed's 3x3 trace: number -> (rules, final cell).
-SEED_TRACE_3 = {
+# The article's 3x3 trace: number -> (rules, final cell).
+ARTICLE_TRACE_3 = {
     1: ((), (1, 2)),
     2: (("wrap",), (0, 0)),
     3: (("wrap",), (2, 1)),
@@ -42,9 +42,9 @@ odd_orders = st.integers(min_value=0, max_value=40).map(lambda k: 2 * k + 1)
 
 # ------------------------------------------------------------------ the square
 
-def test_seed_7x7_output():
-    assert siamese(7).tolist() == SEED_7
-    assert siamese_walk(7).tolist() == SEED_7
+def test_article_7x7_output():
+    assert siamese(7).tolist() == ARTICLE_7
+    assert siamese_walk(7).tolist() == ARTICLE_7
     assert all(s == 175 for s in siamese(7).sum(axis=0)) and magic_constant(7) == 175
 
 
@@ -105,11 +105,11 @@ def test_relation_to_de_la_loubere():
 
 # ------------------------------------------------------------------ the traced walk
 
-def test_seed_trace_3x3():
+def test_article_trace_3x3():
     steps = siamese_steps(3)
     assert [s.number for s in steps] == list(range(1, 10))
     for s in steps:
-        rules, cell = SEED_TRACE_3[s.number]
+        rules, cell = ARTICLE_TRACE_3[s.number]
         assert s.rules == rules and (s.row, s.col) == cell, s
     assert steps[3].tried == ((1, 2),)  # 4 tried the cell of 1
     assert all(s.tried == () for s in steps if s.number != 4)

@@ -149,7 +149,7 @@ def test_standard_form_of_lo_shu_and_durer():
     assert form[0, 0] == 1 and form[0, 1] < form[1, 0]
 
 
-magic_seeds = st.sampled_from([LO_SHU, DURER, MOST_PERFECT_4, SEMI_MAGIC_3, [[1]],
+magic_examples = st.sampled_from([LO_SHU, DURER, MOST_PERFECT_4, SEMI_MAGIC_3, [[1]],
                                (5 * ((np.indices((5, 5))[0] + 2 * np.indices((5, 5))[1]) % 5)
                                 + (2 * np.indices((5, 5))[0] + np.indices((5, 5))[1]) % 5 + 1).tolist()])
 
@@ -161,7 +161,7 @@ def squares(draw):
         n = draw(st.integers(1, 6))
         values = draw(st.lists(st.integers(-50, 50), min_size=n * n, max_size=n * n))
         return np.array(values, dtype=np.int64).reshape(n, n)
-    base = np.array(draw(magic_seeds), dtype=np.int64)
+    base = np.array(draw(magic_examples), dtype=np.int64)
     k = draw(st.integers(-3, 3))
     c = draw(st.integers(-100, 100))
     img = symmetries(base)[draw(st.integers(0, 7))]
@@ -192,7 +192,7 @@ def test_standard_form_is_an_image_and_the_same_for_every_image(square):
 
 
 @settings(max_examples=60, deadline=None)
-@given(magic_seeds, st.integers(0, 7))
+@given(magic_examples, st.integers(0, 7))
 def test_complement_keeps_a_normal_magic_square_magic(square, k):
     a = symmetries(square)[k]
     n = a.shape[0]

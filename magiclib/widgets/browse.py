@@ -17,7 +17,7 @@ import numpy as np
 
 from .._check import as_square
 from ..draw import COLORS, square_html
-from ..enumerate import frenicle_squares
+from ..allsquares import frenicle_squares
 from ..squares import PROPERTY_NAMES, line_sums, properties
 
 __all__ = ["SquareBrowser", "square_browser"]

@@ -1,6 +1,6 @@
 """A progress bar for long counts, driven by the library's ``progress(done, total)`` callback.
 
-The library never prints; a long count (``magiclib.count5.count_order5``) calls
+The library never prints; a long count (``magiclib.order5.count_order5``) calls
 ``progress(done, total)`` between batches of work. ``CountProgress`` is such a
 callable that is also a widget: a wide bar with large text under it, so it reads
 on a projector, and the text says the same as the bar (never colour alone).

@@ -18,7 +18,7 @@ import ipywidgets as widgets
 
 from .._check import as_order, as_square
 from ..draw import COLORS, html_table
-from ..queens import QUEEN, backtrack_frames, hidden_queens, queens
+from ..nqueens import QUEEN, backtrack_frames, hidden_queens, queens
 from ._player import FramePlayer
 
 __all__ = ["queens_over_square_html", "QueensOverSquare", "queens_over_square",

@@ -1,6 +1,6 @@
 """The Siamese walk as a player: Play/Pause, step buttons, a slider and a choice of odd n.
 
-The frames come from ``magiclib.siamese.siamese_frames`` (HTML, precomputed), so
+The frames come from ``magiclib.walk.siamese_frames`` (HTML, precomputed), so
 playing and sliding run in the browser through ``jslink``, without a kernel
 (Voilà, exported HTML). Only choosing another n rebuilds the frames in Python.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from .._check import as_order
-from ..siamese import siamese_frames
+from ..walk import siamese_frames
 from ._player import FramePlayer
 
 __all__ = ["SiamesePlayer", "siamese_player"]

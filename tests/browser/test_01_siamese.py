@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import time
 
-from magiclib.siamese import siamese, siamese_steps
+from magiclib.walk import siamese, siamese_steps
 
 from .harness import errors_on_page, open_notebook, run_all, screenshot
 
 NOTEBOOK = "01_siamese_walk.ipynb"
-N = 3  # the notebook's player starts at n = 3, the walk the seed traces by hand
+N = 3  # the notebook's player starts at n = 3, the walk the tutorial traces by hand
 
 # JavaScript: the cell texts of the frame the player shows now (row-major), and its caption.
 VISIBLE_FRAME = """(root) => {
@@ -46,7 +46,7 @@ def test_step_to_four_then_play(lab_server, page):
     first = wait_frame(player, lambda f: f["cells"] == [""] * (N * N))
     assert "empty" in first["caption"]
 
-    # Step forward until 4 is placed: 1..4 must sit at the seed's cells, and 4 names the occupied rule.
+    # Step forward until 4 is placed: 1..4 must sit at the article's cells, and 4 names the occupied rule.
     steps = siamese_steps(N)
     forward = player.get_by_role("button", name="step forward")
     for k in range(1, 5):
@@ -55,7 +55,7 @@ def test_step_to_four_then_play(lab_server, page):
     for s in steps[:4]:
         assert frame["cells"][s.row * N + s.col] == str(s.number), (s, frame["cells"])
     assert sum(1 for c in frame["cells"] if c) == 4
-    assert [(s.row, s.col) for s in steps[:4]] == [(1, 2), (0, 0), (2, 1), (2, 0)]  # the seed's trace
+    assert [(s.row, s.col) for s in steps[:4]] == [(1, 2), (0, 0), (2, 1), (2, 0)]  # the article's trace
     assert "rule occupied" in frame["caption"] and "down one, left two" in frame["caption"]
     shot = screenshot(page, "01_siamese_step4")
     assert shot.exists()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 
-from magiclib.queens import QUEEN, backtrack_frames, backtrack_stats
+from magiclib.nqueens import QUEEN, backtrack_frames, backtrack_stats
 
 from .harness import errors_on_page, open_notebook, run_all, screenshot
 

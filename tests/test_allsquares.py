@@ -1,4 +1,4 @@
-"""magiclib.enumerate: known counts (OEIS), the seed's facts, seed method vs fast method, bad input."""
+"""magiclib.allsquares: known counts (OEIS), the article's facts, summand enumeration vs the fast method, bad input."""
 
 from __future__ import annotations
 
@@ -14,10 +14,10 @@ from hypothesis import strategies as st
 
 from magiclib import (count_magic_squares, count_semi_magic_squares, count_series_partitions,
                       frenicle_squares, is_magic, magic_constant, magic_series, magic_square_array,
-                      magic_squares, orthogonal_partition_pairs, properties, seed_method_leaves,
-                      seed_method_squares, seed_search_profile, series_partitions, standard_form,
+                      magic_squares, orthogonal_partition_pairs, properties, summand_leaves,
+                      summand_squares, summand_search_profile, series_partitions, standard_form,
                       symmetries)
-from magiclib import enumerate as en
+from magiclib import allsquares as en
 
 LO_SHU = [[2, 7, 6], [9, 5, 1], [4, 3, 8]]
 DURER = [[16, 3, 2, 13], [5, 10, 11, 8], [9, 6, 7, 12], [4, 15, 14, 1]]
@@ -33,7 +33,7 @@ def test_series_counts_match_oeis_a052456():
     assert [len(magic_series(n)) for n in range(1, 7)] == [1, 2, 8, 86, 1394, 32134]
 
 
-def test_order_3_series_are_the_seeds_eight():
+def test_order_3_series_are_the_articles_eight():
     assert magic_series(3) == [(1, 5, 9), (1, 6, 8), (2, 4, 9), (2, 5, 8),
                                (2, 6, 7), (3, 4, 8), (3, 5, 7), (4, 5, 6)]
 
@@ -150,27 +150,27 @@ def test_center_counts():
     assert count_magic_squares(1, center=1) == 1
 
 
-# ---------------------------------------------------------------- the seed's method vs the fast one
+# ---------------------------------------------------------------- summand enumeration vs the fast one
 
-def test_seed_method_finds_the_same_eight_squares_for_order_3():
-    found = list(seed_method_squares(3))
+def test_article_method_finds_the_same_eight_squares_for_order_3():
+    found = list(summand_squares(3))
     assert len(found) == 8 and as_set(found) == as_set(magic_squares(3))
     # each square is reported with its left-right mirror right after it
     for square, mirror in zip(found[::2], found[1::2]):
         assert np.array_equal(mirror, square[:, ::-1])
 
 
-def test_seed_method_order_1_and_2():
-    assert [s.tolist() for s in seed_method_squares(1)] == [[[1]]]
-    assert list(seed_method_squares(2)) == []
+def test_article_method_order_1_and_2():
+    assert [s.tolist() for s in summand_squares(1)] == [[[1]]]
+    assert list(summand_squares(2)) == []
 
 
 @pytest.mark.parametrize("row,count", [((6, 7, 8, 13), 0), ((16, 3, 2, 13), 20)])
-def test_seed_method_and_fast_method_agree_on_an_order_4_first_row(row, count):
-    seed = list(seed_method_squares(4, first_row=row))
+def test_article_method_and_fast_method_agree_on_an_order_4_first_row(row, count):
+    summand = list(summand_squares(4, first_row=row))
     fast = magic_square_array(4, first_row=row)
-    assert len(seed) == len(fast) == count
-    assert as_set(seed) == as_set(fast)
+    assert len(summand) == len(fast) == count
+    assert as_set(summand) == as_set(fast)
     assert {tuple(s[0].tolist()) for s in fast} == ({row, row[::-1]} if count else set())
     everything = magic_square_array(4)
     firsts = [tuple(s[0].tolist()) for s in everything]
@@ -179,46 +179,46 @@ def test_seed_method_and_fast_method_agree_on_an_order_4_first_row(row, count):
 
 @settings(max_examples=25, deadline=None)
 @given(st.sampled_from(magic_series(3)), st.permutations(range(3)))
-def test_seed_and_fast_agree_for_any_order_3_first_row(series, order):
+def test_article_and_fast_agree_for_any_order_3_first_row(series, order):
     row = tuple(series[i] for i in order)
-    assert as_set(seed_method_squares(3, first_row=row)) == as_set(magic_square_array(3, first_row=row))
+    assert as_set(summand_squares(3, first_row=row)) == as_set(magic_square_array(3, first_row=row))
 
 
 def test_search_profile_matches_the_leaf_formula():
-    assert seed_search_profile(3) == [1, 24, 216, 1296]
-    assert seed_method_leaves(3) == 1296
-    assert seed_method_leaves(4) == 392 * 24 * 24 ** 4 // 2 == 1_560_674_304
-    assert seed_method_leaves(5) == 3_245_664 * 120 * 120 ** 5 // 2
+    assert summand_search_profile(3) == [1, 24, 216, 1296]
+    assert summand_leaves(3) == 1296
+    assert summand_leaves(4) == 392 * 24 * 24 ** 4 // 2 == 1_560_674_304
+    assert summand_leaves(5) == 3_245_664 * 120 * 120 ** 5 // 2
     # a fixed first row of order 4: partitions holding its set x 3! orders x (4!)^3 rows
     holding = sum((6, 7, 8, 13) in p for p in series_partitions(4))
-    assert seed_search_profile(4, first_row=(6, 7, 8, 13))[-1] == holding * 6 * 24 ** 3
+    assert summand_search_profile(4, first_row=(6, 7, 8, 13))[-1] == holding * 6 * 24 ** 3
 
 
 def test_half_of_the_first_rows_is_tried():
-    # the seed keeps a first row when its first entry is smaller than its last
-    assert seed_search_profile(3)[1] == 8 * 6 // 2
-    assert seed_search_profile(4, first_row=(13, 8, 7, 6))[1] == 1   # turned to (6, 8, 7, 13)
+    # summand enumeration keeps a first row when its first entry is smaller than its last
+    assert summand_search_profile(3)[1] == 8 * 6 // 2
+    assert summand_search_profile(4, first_row=(13, 8, 7, 6))[1] == 1   # turned to (6, 8, 7, 13)
 
 
 # ---------------------------------------------------------------- order 5 and beyond
 
-def test_order_5_is_refused_with_the_known_count_when_count5_is_missing(monkeypatch):
-    fake = types.ModuleType("magiclib.count5")        # a count5 without count_order5
-    monkeypatch.setitem(sys.modules, "magiclib.count5", fake)
+def test_order_5_is_refused_with_the_known_count_when_order5_is_missing(monkeypatch):
+    fake = types.ModuleType("magiclib.order5")        # a order5 without count_order5
+    monkeypatch.setitem(sys.modules, "magiclib.order5", fake)
     with pytest.raises(ValueError, match="275,305,224"):
         count_magic_squares(5)
 
 
-def test_order_5_is_delegated_to_count5(monkeypatch):
+def test_order_5_is_delegated_to_order5(monkeypatch):
     calls = []
-    fake = types.ModuleType("magiclib.count5")
+    fake = types.ModuleType("magiclib.order5")
     fake.count_order5 = lambda up_to_symmetry=False, center=None: calls.append((up_to_symmetry, center)) or 42
-    monkeypatch.setitem(sys.modules, "magiclib.count5", fake)
+    monkeypatch.setitem(sys.modules, "magiclib.order5", fake)
     assert count_magic_squares(5, up_to_symmetry=True, center=13) == 42
     assert calls == [(True, 13)]
 
 
-@pytest.mark.parametrize("fn", [magic_squares, magic_square_array, frenicle_squares, seed_method_squares,
+@pytest.mark.parametrize("fn", [magic_squares, magic_square_array, frenicle_squares, summand_squares,
                                 series_partitions, count_semi_magic_squares])
 def test_listing_order_5_is_refused(fn):
     with pytest.raises(ValueError, match="order|n = 5"):
@@ -273,7 +273,7 @@ def test_bad_first_row(row, error):
     with pytest.raises(error):
         magic_square_array(4, first_row=row)
     with pytest.raises(error):
-        list(seed_method_squares(4, first_row=row))
+        list(summand_squares(4, first_row=row))
 
 
 # ---------------------------------------------------------------- the browsing widget

@@ -1,9 +1,9 @@
-"""Summand enumeration (notebook 02): the seed's method against the pairing method.
+"""Summand enumeration (notebook 02): summand enumeration against the pairing method.
 
 Both are timed on the same sub-problem, the order-4 squares whose first row is
-Dürer's (16, 3, 2, 13) or its mirror image (20 squares; the seed's method checks
+Dürer's (16, 3, 2, 13) or its mirror image (20 squares; summand enumeration checks
 1,824,768 full squares for it). A second row times the pairing method on all
-7040 squares of order 4 (target: under 1 s median) against the seed's method
+7040 squares of order 4 (target: under 1 s median) against summand enumeration
 on the whole problem, estimated from the sub-problem's measured time per square
 checked (the full run, 1.56 billion squares, would take about an hour in Python).
 """
@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _timing import Row, median_time  # noqa: E402
 
-from magiclib import enumerate as en  # noqa: E402
+from magiclib import allsquares as en  # noqa: E402
 
 DURER_ROW = (16, 3, 2, 13)
 
@@ -31,16 +31,16 @@ def _all_squares_uncached():
 
 
 def run() -> list[Row]:
-    seed_s = median_time(lambda: list(en.seed_method_squares(4, first_row=DURER_ROW)), repeat=3)
+    summand_s = median_time(lambda: list(en.summand_squares(4, first_row=DURER_ROW)), repeat=3)
     en.magic_square_array(4)      # warm the caches the sub-problem shares with the full run
     fast_s = median_time(lambda: en.magic_square_array(4, first_row=DURER_ROW), repeat=7)
     leaves = sum(set(DURER_ROW) in map(set, p) for p in en.series_partitions(4)) * 6 * 24 ** 3
-    per_leaf = seed_s / leaves
+    per_leaf = summand_s / leaves
     all_s = median_time(_all_squares_uncached, repeat=5)
     return [
-        Row("enumerate", f"4x4 squares with first row {DURER_ROW} or mirror (20)", "seed method",
-            seed_s, "pairing method", fast_s, note=f"seed checks {leaves:,} full squares"),
-        Row("enumerate", "all 7040 4x4 squares", "seed method (estimated)", per_leaf * en.seed_method_leaves(4),
+        Row("allsquares", f"4x4 squares with first row {DURER_ROW} or mirror (20)", "summand enumeration",
+            summand_s, "pairing method", fast_s, note=f"it checks {leaves:,} full squares"),
+        Row("allsquares", "all 7040 4x4 squares", "summand enumeration (estimated)", per_leaf * en.summand_leaves(4),
             "pairing method, no cache", all_s, target="< 1 s",
             note="baseline = measured time per square checked x 1,560,674,304"),
     ]

@@ -94,7 +94,7 @@ def attacks(a: tuple[int, int], b: tuple[int, int]) -> bool:
 
 def is_safe(placed: Sequence[int], col: int) -> bool:
     """True when a queen in the next row (row ``len(placed)``), column ``col``, is
-    attacked by none of the queens ``placed`` in the rows above (the seed's test).
+    attacked by none of the queens ``placed`` in the rows above (the test of the Spanish blog post).
 
     >>> is_safe((0, 2), 4), is_safe((0, 2), 3)
     (True, False)

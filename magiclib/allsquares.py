@@ -7,7 +7,7 @@ from the (n²)! arrangements of the numbers.
 
 Two methods are kept, and they produce the same squares (the tests check it):
 
-- ``seed_method_squares``: the method of the seed program, written to be read.
+- ``summand_squares``: summand enumeration (the method of the Java program *Magic Squares*), written to be read.
   Rows are drawn one by one from series disjoint from the rows above, in every
   order; of the first row's permutations only half are tried (those whose first
   entry is smaller than their last) and each square found is also reported
@@ -38,9 +38,9 @@ __all__ = [
     "series_partitions",
     "count_series_partitions",
     "orthogonal_partition_pairs",
-    "seed_method_squares",
-    "seed_search_profile",
-    "seed_method_leaves",
+    "summand_squares",
+    "summand_search_profile",
+    "summand_leaves",
     "magic_square_array",
     "magic_squares",
     "frenicle_squares",
@@ -205,11 +205,11 @@ def count_series_partitions(n: int) -> int:
     return _count_partitions_meet_in_middle(n)
 
 
-# ---------------------------------------------------------------- the seed's method
+# ---------------------------------------------------------------- summand enumeration
 
 def _first_row(n: int, first_row: Any) -> tuple[int, ...] | None:
     """``first_row`` checked as a permutation of a magic series, turned so that its first
-    entry is smaller than its last (the one of the pair the seed's method tries)."""
+    entry is smaller than its last (the one of the pair summand enumeration tries)."""
     if first_row is None:
         return None
     if isinstance(first_row, (str, bytes)) or not hasattr(first_row, "__len__"):
@@ -222,9 +222,9 @@ def _first_row(n: int, first_row: Any) -> tuple[int, ...] | None:
     return row if n == 1 or row[0] < row[-1] else row[::-1]
 
 
-def _seed_search(n: int, first_row: Any = None,
+def _summand_search(n: int, first_row: Any = None,
                  counts: list[int] | None = None) -> Iterator[tuple[tuple[int, ...], ...]]:
-    """The seed's search, depth first: yields every full square it builds (a tuple of
+    """The summand search, depth first: yields every full square it builds (a tuple of
     rows whose sums are right), before any column or diagonal is checked. If ``counts``
     is given, ``counts[k]`` is increased for each partial square with k rows."""
     series = _series(n)
@@ -252,7 +252,7 @@ def _seed_search(n: int, first_row: Any = None,
                 yield from grow((row,), rest)
 
 
-def _seed_check(rows: tuple[tuple[int, ...], ...], target: int) -> bool:
+def _summand_check(rows: tuple[tuple[int, ...], ...], target: int) -> bool:
     """Columns and both diagonals of a full square add up to ``target`` (rows already do)."""
     n = len(rows)
     return (all(sum(column) == target for column in zip(*rows))
@@ -260,8 +260,8 @@ def _seed_check(rows: tuple[tuple[int, ...], ...], target: int) -> bool:
             and sum(rows[i][n - 1 - i] for i in range(n)) == target)
 
 
-def seed_method_squares(n: int, *, first_row: Any = None) -> Iterator[np.ndarray]:
-    """The magic squares of order n (n ≤ 4) found by the seed's method, in the order it finds them.
+def summand_squares(n: int, *, first_row: Any = None) -> Iterator[np.ndarray]:
+    """The magic squares of order n (n ≤ 4) found by summand enumeration, in the order it finds them.
 
     Rows are taken from mutually disjoint series in every order; the first row
     tries only the permutations whose first entry is smaller than their last,
@@ -270,45 +270,45 @@ def seed_method_squares(n: int, *, first_row: Any = None) -> Iterator[np.ndarray
     search to that first row and its mirror image, a sub-problem small enough
     to time for n = 4. The full n = 4 run checks 1.56 billion squares.
 
-    >>> [s[0].tolist() for s in seed_method_squares(3, first_row=(2, 7, 6))]
+    >>> [s[0].tolist() for s in summand_squares(3, first_row=(2, 7, 6))]
     [[2, 7, 6], [6, 7, 2]]
-    >>> sum(1 for _ in seed_method_squares(3))
+    >>> sum(1 for _ in summand_squares(3))
     8
     """
-    n = _order(n, _SQUARES_MAX, "the seed's method would take centuries for n = 5 "
-               "(seed_method_leaves(5) squares to check)")
+    n = _order(n, _SQUARES_MAX, "summand enumeration would take centuries for n = 5 "
+               "(summand_leaves(5) squares to check)")
     target = magic_constant(n)
-    for rows in _seed_search(n, first_row):
-        if _seed_check(rows, target):
+    for rows in _summand_search(n, first_row):
+        if _summand_check(rows, target):
             square = np.array(rows, dtype=np.int64)
             yield square
             if n > 1:
                 yield np.ascontiguousarray(square[:, ::-1])
 
 
-def seed_search_profile(n: int, *, first_row: Any = None) -> list[int]:
-    """How many partial squares the seed's search visits with 0, 1, ..., n rows filled
+def summand_search_profile(n: int, *, first_row: Any = None) -> list[int]:
+    """How many partial squares the summand search visits with 0, 1, ..., n rows filled
     (n ≤ 4; the last entry counts the full squares whose columns and diagonals it checks).
-    ``first_row`` restricts the search as in ``seed_method_squares``.
+    ``first_row`` restricts the search as in ``summand_squares``.
 
-    >>> seed_search_profile(3)
+    >>> summand_search_profile(3)
     [1, 24, 216, 1296]
     """
-    n = _order(n, _SQUARES_MAX, "the seed's search tree has about 4.8e18 leaves for n = 5")
+    n = _order(n, _SQUARES_MAX, "the summand search tree has about 4.8e18 leaves for n = 5")
     counts = [0] * (n + 1)
-    for _ in _seed_search(n, first_row, counts):
+    for _ in _summand_search(n, first_row, counts):
         pass
     return counts
 
 
-def seed_method_leaves(n: int) -> int:
-    """The number of full squares the seed's method checks for order n (n ≤ 5), computed
+def summand_leaves(n: int) -> int:
+    """The number of full squares summand enumeration checks for order n (n ≤ 5), computed
     without searching: ordered partitions into series × row permutations ÷ 2.
 
-    >>> seed_method_leaves(3), seed_method_leaves(4)
+    >>> summand_leaves(3), summand_leaves(4)
     (1296, 1560674304)
     """
-    n = _order(n, 5, "seed_method_leaves needs count_series_partitions, which stops at 5")
+    n = _order(n, 5, "summand_leaves needs count_series_partitions, which stops at 5")
     f = math.factorial(n)
     half = 1 if n == 1 else 2
     return count_series_partitions(n) * f * f ** n // half
@@ -395,7 +395,7 @@ def magic_square_array(n: int, *, first_row: Any = None) -> np.ndarray:
     (count, n, n), in lexicographic (row-major) order; the fast method.
 
     ``first_row`` (a permutation of a magic series) keeps only the squares whose
-    first row is that row or its mirror image, the seed's unit of work, doing
+    first row is that row or its mirror image, the unit of work of summand enumeration, doing
     only that part of the search.
 
     >>> magic_square_array(3).shape, magic_square_array(4).shape
@@ -446,7 +446,7 @@ def count_magic_squares(n: int, up_to_symmetry: bool = False, center: int | None
     (1, 0, 1, 880 with ``up_to_symmetry``, counting rotations and reflections once).
 
     ``center`` counts only the squares with that number in the centre cell (odd n
-    only). Order 5 is delegated to ``magiclib.count5.count_order5``; larger orders
+    only). Order 5 is delegated to ``magiclib.order5.count_order5``; larger orders
     are refused.
 
     >>> count_magic_squares(4), count_magic_squares(4, up_to_symmetry=True)
@@ -466,11 +466,11 @@ def count_magic_squares(n: int, up_to_symmetry: bool = False, center: int | None
                           what=f"a number in the square (1..{n * n})")
     if n == 5:
         try:
-            from .count5 import count_order5
+            from .order5 import count_order5
         except ImportError:
             raise ValueError("order 5 is out of reach here: there are 275,305,224 magic squares "
                              "of order 5 up to rotation and reflection (Schroeppel, 1973), "
-                             "2,202,441,792 in all, and magiclib.count5 is not available "
+                             "2,202,441,792 in all, and magiclib.order5 is not available "
                              "to count them") from None
         return int(count_order5(up_to_symmetry=bool(up_to_symmetry), center=center))
     if n > 5:

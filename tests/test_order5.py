@@ -1,4 +1,4 @@
-"""magiclib.count5: the 5x5 count (Schroeppel's numbers), the 4x4 analogue (7040),
+"""magiclib.order5: the 5x5 count (Schroeppel's numbers), the 4x4 analogue (7040),
 compiled search vs the readable one, the 32-element symmetry group, progress and bad input."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from magiclib import count5, is_magic, symmetries
-from magiclib.count5 import (SYMMETRY_COUNT, TOTAL_5X5, complement_weights, completions,
+from magiclib import order5, is_magic, symmetries
+from magiclib.order5 import (SYMMETRY_COUNT, TOTAL_5X5, complement_weights, completions,
                              count_completions, count_diagonal_pairs, count_order4,
                              count_order5, diagonal_pairs, symmetries_32)
 
@@ -75,8 +75,8 @@ def test_weights_multiply_the_compiled_counts():
 
 def test_complement_partners_pair_up_the_centre_13_diagonals():
     pairs = diagonal_pairs(13)
-    partners = count5._complement_partners(pairs)
-    assert np.array_equal(count5._complement_partners(partners), pairs)     # an involution
+    partners = order5._complement_partners(pairs)
+    assert np.array_equal(order5._complement_partners(partners), pairs)     # an involution
     listed = {tuple(row) for row in pairs.tolist()}
     assert all(tuple(row) in listed for row in partners[::997].tolist())
     weights = complement_weights(pairs)
@@ -91,7 +91,7 @@ def test_a_pair_and_its_complement_partner_have_the_same_squares():
     weights = complement_weights(pairs)
     doubled = pairs[weights == 2][::4000]
     single = pairs[weights == 1][::400]
-    partners = count5._complement_partners(doubled)
+    partners = order5._complement_partners(doubled)
     for p, q in zip(doubled[:20], partners[:20]):
         assert count_completions(p) == count_completions(q)
     # a set closed under the complement: half of it, weighted, counts the whole
@@ -105,13 +105,13 @@ def test_complement_of_the_siamese_square_lands_on_the_partner_pair():
     sq = np.array(SIAMESE5)
     mine = [img for img in symmetries_32(sq) if canonical(img)][0]
     theirs = [img for img in symmetries_32(26 - sq) if canonical(img)][0]
-    partner = count5._complement_partners(np.array([pair_of(mine)]))[0]
+    partner = order5._complement_partners(np.array([pair_of(mine)]))[0]
     assert tuple(int(v) for v in partner) == pair_of(theirs)
 
 
 def test_compiled_diagonal_pairs_match_the_readable_listing():
     fast = {tuple(int(v) for v in row) for row in diagonal_pairs(13)}
-    slow = count5._diagonal_pairs_py(13)
+    slow = order5._diagonal_pairs_py(13)
     assert len(slow) == len(set(slow)) == len(fast) == 762_660
     assert fast == set(slow)
 
@@ -178,11 +178,11 @@ def test_completions_are_exactly_the_triples_that_finish_a_series(a, b):
 # ---------------------------------------------------------------- progress and interruption
 
 def test_progress_reports_every_batch_and_symmetry_factors(monkeypatch):
-    monkeypatch.setattr(count5, "count_diagonal_pairs",
+    monkeypatch.setattr(order5, "count_diagonal_pairs",
                         lambda pairs, weights=None: int(np.sum(weights)))
-    monkeypatch.setattr(count5, "diagonal_pairs", lambda c: np.zeros((100 * c, 9), np.int64))
+    monkeypatch.setattr(order5, "diagonal_pairs", lambda c: np.zeros((100 * c, 9), np.int64))
     # centre 13: the first half of the pairs counts twice, the second half not at all
-    monkeypatch.setattr(count5, "complement_weights",
+    monkeypatch.setattr(order5, "complement_weights",
                         lambda pairs: 2 * (np.arange(len(pairs)) < len(pairs) // 2))
     seen = []
     n = count_order5(progress=lambda done, total: seen.append((done, total)))
@@ -193,16 +193,16 @@ def test_progress_reports_every_batch_and_symmetry_factors(monkeypatch):
     assert [d for d, _ in seen] == list(range(13 * 16 + 1))
     # complement: centre 25 is counted as centre 1
     assert count_order5(center=25) == count_order5(center=1) == 4 * 100
-    by_centre = count5.count_order5_by_center()
+    by_centre = order5.count_order5_by_center()
     assert all(by_centre[c] == by_centre[26 - c] for c in range(1, 26))
     assert sum(by_centre.values()) == n
 
 
 def test_interrupt_stops_between_batches(monkeypatch):
     calls = []
-    monkeypatch.setattr(count5, "count_diagonal_pairs",
+    monkeypatch.setattr(order5, "count_diagonal_pairs",
                         lambda pairs, weights=None: calls.append(len(pairs)) or 0)
-    monkeypatch.setattr(count5, "diagonal_pairs", lambda c: np.zeros((160, 9), np.int64))
+    monkeypatch.setattr(order5, "diagonal_pairs", lambda c: np.zeros((160, 9), np.int64))
 
     def stop_after_three(done, total):
         if done == 3:
@@ -215,7 +215,7 @@ def test_interrupt_stops_between_batches(monkeypatch):
 
 def test_count_magic_squares_delegates_order_5(monkeypatch):
     from magiclib import count_magic_squares
-    monkeypatch.setattr(count5, "count_order5",
+    monkeypatch.setattr(order5, "count_order5",
                         lambda up_to_symmetry=True, center=None, progress=None:
                         1000 * int(up_to_symmetry) + (center or 0))
     assert count_magic_squares(5, up_to_symmetry=True, center=7) == 1007

@@ -1,4 +1,5 @@
-"""The Siamese walk for odd orders, in the exact variant of the seed article.
+"""The Siamese walk for odd orders, in the exact variant of the Ukrainian tutorial
+*Як розв'язати головоломку «Магічний квадрат 3×3» на C++ & Python*.
 
 Number 1 goes to the middle of the last column, (n//2, n-1). Each next number
 aims one row up and one column right, (row-1, col+1), and three rules repair

@@ -26,9 +26,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _timing import Row, median_time  # noqa: E402
 
-from magiclib import count5  # noqa: E402
+from magiclib import order5  # noqa: E402
 
-_WARM = "import time; t=time.perf_counter(); from magiclib import count5; count5.warm_up(); " \
+_WARM = "import time; t=time.perf_counter(); from magiclib import order5; order5.warm_up(); " \
         "print(time.perf_counter()-t)"
 
 
@@ -43,23 +43,23 @@ def run() -> list[Row]:
     with tempfile.TemporaryDirectory() as cache:
         compile_s = _warm_up_seconds(cache)      # empty cache: compiles
         cached_s = _warm_up_seconds(cache)       # same cache: loads
-    count5.warm_up()
-    pairs = count5.diagonal_pairs(7)
+    order5.warm_up()
+    pairs = order5.diagonal_pairs(7)
     sample = pairs[:: len(pairs) // 300]
-    readable_s = median_time(lambda: [count5.count_completions(p) for p in sample], repeat=1)
-    compiled_s = median_time(lambda: count5.count_diagonal_pairs(sample), repeat=5, min_time=0.05)
-    n_pairs = sum(len(count5.diagonal_pairs(c)) for c in range(1, 14))
-    n_searched = n_pairs - int((count5.complement_weights(count5.diagonal_pairs(13)) == 0).sum())
+    readable_s = median_time(lambda: [order5.count_completions(p) for p in sample], repeat=1)
+    compiled_s = median_time(lambda: order5.count_diagonal_pairs(sample), repeat=5, min_time=0.05)
+    n_pairs = sum(len(order5.diagonal_pairs(c)) for c in range(1, 14))
+    n_searched = n_pairs - int((order5.complement_weights(order5.diagonal_pairs(13)) == 0).sum())
     t0, cpu0 = time.perf_counter(), time.process_time()
-    total = count5.count_order5()
+    total = order5.count_order5()
     full_s, full_cpu = time.perf_counter() - t0, time.process_time() - cpu0
     assert total == 275_305_224, total
     return [
-        Row("count5", "load the numba kernels", "compile (empty cache)", compile_s,
+        Row("order5", "load the numba kernels", "compile (empty cache)", compile_s,
             "load from cache", cached_s, note="JIT compile time, kept out of the other rows"),
-        Row("count5", f"{len(sample)} pairs of diagonals, centre 7", "readable Python", readable_s,
+        Row("order5", f"{len(sample)} pairs of diagonals, centre 7", "readable Python", readable_s,
             "numba, parallel", compiled_s),
-        Row("count5", "all 5x5 squares: 275,305,224 up to symmetry", "readable (estimated)",
+        Row("order5", "all 5x5 squares: 275,305,224 up to symmetry", "readable (estimated)",
             readable_s / len(sample) * n_pairs, "count_order5()", full_s, target="< 30 s wall",
             note=f"{n_pairs:,} pairs of diagonals ({n_searched:,} searched); "
                  f"{os.cpu_count()} cores, {full_cpu:.0f} s CPU; baseline = time per pair x pairs"),
