@@ -6,20 +6,27 @@ PY     := $(BIN)/python
 STAMP  := $(VENV)/.installed-stamp
 NOTEBOOKS := $(sort $(wildcard notebooks/[0-9][0-9]_*.ipynb))
 NB ?=
+HTML_DIR ?= html
+APP_PORT ?= 8866
 # Jupyter refuses to run as root unless told; only then is the flag added.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 # Tools from the venv first, so a kernel started by Jupyter is the pinned Python.
 export PATH := $(abspath $(BIN)):$(PATH)
 
-.PHONY: help setup lab test unit notebooks notebook bench html app clean
+.PHONY: help setup lab test lint format unit notebooks notebook bench html app clean
 
 help:
 	@echo "make lab        set up .venv and open the notebooks in JupyterLab (127.0.0.1, with a token)"
-	@echo "make test       set up .venv and run everything: unit tests, nbval on every notebook, browser tests"
-	@echo "make unit       the library's unit tests only (fast)"
+	@echo "make test       set up .venv, lint, then run everything: unit tests, nbval on every notebook, browser tests"
+	@echo "make setup      create .venv from requirements/lock.txt and install magiclib (editable)"
+	@echo "make lint       ruff check and ruff format --check (the pinned ruff)"
+	@echo "make format     let ruff fix what it can and format the code"
+	@echo "make unit       the library's unit tests and doctests only (fast; no notebooks, no browser)"
 	@echo "make notebooks  re-execute every notebook in place in the pinned environment"
 	@echo "make notebook NB=notebooks/01_siamese_walk.ipynb   re-execute one notebook"
 	@echo "make bench      run benchmarks/ (ratios against a baseline measured in the same run)"
+	@echo "make html       export the notebooks as offline pages in $(HTML_DIR)/ (open $(HTML_DIR)/index.html)"
+	@echo "make app        serve the notebooks with Voila, code hidden, on http://127.0.0.1:$(APP_PORT)/"
 	@echo "make clean      remove .venv and everything generated"
 
 # One stamp for the whole environment: rebuilt when the pins or the package metadata change.
@@ -35,8 +42,17 @@ setup: $(STAMP)
 lab: setup
 	$(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.root_dir=notebooks $(ROOT_FLAG)
 
-test: setup
+test: setup lint
 	$(PY) -m pytest
+
+# The pinned ruff; `make test` fails on a lint or format error.
+lint: setup
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: setup
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
 
 unit: setup
 	$(PY) -m pytest magiclib tests -m "not browser"
@@ -54,8 +70,15 @@ notebook: setup
 bench: setup
 	$(PY) benchmarks/run.py
 
-# Classroom delivery (static HTML export, Voilà app mode) lives in its own fragment.
--include mk/delivery.mk
+# Classroom delivery: offline HTML pages and the Voilà app.
+# Exports the notebooks as they are stored (no re-execution: `make notebooks` does that).
+html: setup
+	$(PY) scripts/export_html.py --out $(HTML_DIR)
+
+# Loopback only; Voilà shows no code and starts one kernel per opened page.
+app: setup
+	$(BIN)/voila notebooks --Voila.ip=127.0.0.1 --Voila.port=$(APP_PORT) --no-browser \
+	  --VoilaConfiguration.strip_sources=True
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info test-artifacts html .pytest_cache .hypothesis

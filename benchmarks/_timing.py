@@ -3,26 +3,11 @@ baseline measured in the same run, never a bare time."""
 
 from __future__ import annotations
 
-import statistics
-import time
-from collections.abc import Callable
 from dataclasses import dataclass
 
+from magiclib.timing import format_seconds, median_time
 
-def median_time(fn: Callable[[], object], repeat: int = 5, min_time: float = 0.0) -> float:
-    """Median wall time of ``fn()`` in seconds over ``repeat`` runs (each run repeated
-    until it lasts at least ``min_time``, for very fast functions)."""
-    times = []
-    for _ in range(repeat):
-        loops, start = 0, time.perf_counter()
-        while True:
-            fn()
-            loops += 1
-            elapsed = time.perf_counter() - start
-            if elapsed >= min_time:
-                break
-        times.append(elapsed / loops)
-    return statistics.median(times)
+__all__ = ["Row", "median_time", "fmt_seconds", "print_report"]
 
 
 @dataclass
@@ -43,14 +28,7 @@ class Row:
         return self.baseline_s / self.fast_s if self.fast_s > 0 else float("inf")
 
 
-def fmt_seconds(s: float) -> str:
-    if s >= 100:
-        return f"{s:,.0f} s"
-    if s >= 1:
-        return f"{s:.2f} s"
-    if s >= 1e-3:
-        return f"{s * 1e3:.2f} ms"
-    return f"{s * 1e6:.1f} µs"
+fmt_seconds = format_seconds
 
 
 def print_report(rows: list[Row]) -> None:

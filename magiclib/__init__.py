@@ -4,7 +4,8 @@ The maths is re-exported here, so ``import magiclib as ml`` then ``ml.siamese(5)
 and ``from magiclib import *`` brings in exactly the names of ``__all__`` (none of them
 shadows a Python builtin). Two topics keep names of their own and are reached as modules:
 ``magiclib.hexagon`` (the magic hexagon) and ``magiclib.order5`` (the compiled 5x5 count,
-loaded on first use because it compiles with numba). Pictures live in ``magiclib.show``
+loaded on first use because it compiles with numba), and ``magiclib.timing`` holds the
+timing helpers the notebooks' timing cells and the benchmarks share. Pictures live in ``magiclib.show``
 and the interactive widgets in ``magiclib.widgets``; ``import magiclib`` loads neither
 matplotlib nor ipywidgets.
 """
@@ -14,7 +15,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from . import hexagon
+from . import hexagon, timing
 from .allsquares import (
     count_magic_squares,
     count_semi_magic_squares,
@@ -93,7 +94,7 @@ __all__ = [
     "line_conditions", "magic_space_dimension", "semi_magic_space_dimension", "magic_space_basis",
     "coordinates", "exact_rank", "magic_rank_rule",
     # modules with names of their own
-    "hexagon", "order5",
+    "hexagon", "order5", "timing",
 ]
 
 

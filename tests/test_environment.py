@@ -114,3 +114,25 @@ def test_make_test_sets_up_then_runs_pytest():
     assert any("pip install" in line and "requirements/lock.txt" in line for line in lines)
     assert any("pip install" in line and "-e ." in line for line in lines)
     assert lines[-1].endswith("-m pytest")
+
+
+def test_make_test_lints_with_the_pinned_ruff_before_pytest():
+    lines = make_dry_run("test").splitlines()
+    check = next(i for i, line in enumerate(lines) if "ruff check" in line)
+    fmt = next(i for i, line in enumerate(lines) if "ruff format --check" in line)
+    assert check < fmt < len(lines) - 1 and lines[-1].endswith("-m pytest")
+    assert "ruff" in lock_pins()
+
+
+def test_make_help_lists_every_target():
+    import re
+    import subprocess
+    makefile = (ROOT / "Makefile").read_text()
+    phony = set(re.search(r"^\.PHONY:(.*)$", makefile, re.M).group(1).split())
+    defined = set(re.findall(r"^([a-z][a-z0-9_-]*):", makefile, re.M))
+    assert phony == defined, {"declared, not defined": phony - defined, "defined, not declared": defined - phony}
+    shown = subprocess.run(["make", "--no-print-directory", "help"], cwd=ROOT, capture_output=True, text=True,
+                           check=True).stdout
+    listed = set(re.findall(r"^make ([a-z]+)", shown, re.M))
+    assert listed == phony - {"help"}, {"missing from help": phony - {"help"} - listed}
+    assert "-include" not in makefile, "no silently optional fragments: a missing include must fail"
