@@ -30,16 +30,19 @@ help:
 	@echo "make clean      remove .venv and everything generated"
 
 # One stamp for the whole environment: rebuilt when the pins or the package metadata change.
-$(STAMP): requirements/lock.txt pyproject.toml
+$(STAMP): requirements/lock.txt pyproject.toml scripts/configure_jupyter.py
 	@test -x $(PY) || $(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "magiclib needs Python 3.10 or newer, found " + sys.version.split()[0]'
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements/lock.txt
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps -e .
+	$(PY) scripts/configure_jupyter.py $(VENV)
 	@touch $(STAMP)
 
 setup: $(STAMP)
 
+# The suite's own notebooks are signed as trusted (in the venv), so their stored widgets show at once.
 lab: setup
+	$(BIN)/jupyter trust $(NOTEBOOKS)
 	$(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.root_dir=notebooks $(ROOT_FLAG)
 
 test: setup lint

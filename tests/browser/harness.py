@@ -134,6 +134,11 @@ class Server:
             ready = None  # GET / would render (execute) the notebook: wait for the port only
         else:
             raise ValueError(f"unknown server kind {kind!r}")
+        if kind == "lab":
+            # As `make lab` does: sign the suite's notebooks as trusted (the signature store is
+            # configured inside the venv by scripts/configure_jupyter.py), so stored widgets show.
+            subprocess.run([str(bindir / "jupyter"), "trust", *map(str, sorted(self.root.glob("*.ipynb")))],
+                           env=self.env, cwd=self.root, stdout=self.log, stderr=subprocess.STDOUT, check=True)
         self.proc = subprocess.Popen(cmd, cwd=self.root, env=self.env, stdout=self.log,
                                      stderr=subprocess.STDOUT)
         try:
