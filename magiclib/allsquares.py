@@ -61,10 +61,7 @@ _MAGIC5_REFUSAL = ("squares are listed only up to order 4: order 5 already has 2
 
 def _order(n: Any, maximum: int, why: str) -> int:
     """``n`` checked as an order; above ``maximum`` a ValueError that says why."""
-    n = as_order(n, what="a positive integer (the order of the square)")
-    if n > maximum:
-        raise ValueError(f"n = {n} is too large: {why}")
-    return n
+    return as_order(n, maximum=maximum, why=why, what="a positive integer (the order of the square)")
 
 
 def _mask(numbers: tuple[int, ...]) -> int:

@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from ._check import as_order, as_square
+from ._check import as_order, as_square, exact_sums
 
 __all__ = [
     "magic_constant",
@@ -49,22 +49,13 @@ def magic_constant(n: int) -> int:
     return n * (n * n + 1) // 2
 
 
-def _safe(arr: np.ndarray) -> np.ndarray:
-    """``arr`` itself when n values of it can be added in int64, else Python ints."""
-    n = arr.shape[0]
-    biggest = int(np.abs(arr).max()) if arr.size else 0
-    if biggest <= (2**63 - 1) // (2 * n):
-        return arr
-    return arr.astype(object)
-
-
 def line_sums(square: Any) -> dict[str, list[int]]:
     """The sums of every row, column and of both main diagonals, as Python ints.
 
     >>> line_sums([[2, 7, 6], [9, 5, 1], [4, 3, 8]])["rows"]
     [15, 15, 15]
     """
-    a = _safe(as_square(square))
+    a = exact_sums(as_square(square))
     return {
         "rows": [int(s) for s in a.sum(axis=1)],
         "columns": [int(s) for s in a.sum(axis=0)],
@@ -98,7 +89,7 @@ def properties(square: Any) -> frozenset[str]:
     >>> sorted(properties([[2, 7, 6], [9, 5, 1], [4, 3, 8]]))
     ['associative', 'magic', 'normal', 'semi-magic']
     """
-    a = _safe(as_square(square))
+    a = exact_sums(as_square(square))
     n = a.shape[0]
     found = set()
     flat = np.sort(np.asarray(a, dtype=np.int64).ravel())
