@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from ._check import as_order
+from ._check import as_flag, as_order
 from .squares import magic_constant
 
 __all__ = [
@@ -46,11 +46,7 @@ __all__ = [
     "frenicle_squares",
     "count_magic_squares",
     "count_semi_magic_squares",
-    "ORDER5_COUNT",
 ]
-
-#: Normal magic squares of order 5 up to rotation and reflection (Richard Schroeppel, 1973).
-ORDER5_COUNT = 275_305_224
 
 _SERIES_MAX = 6        # 32,134 series for n = 6; n = 7 has 957,332
 _SQUARES_MAX = 4       # the orders whose squares are listed here
@@ -452,9 +448,7 @@ def count_magic_squares(n: int, up_to_symmetry: bool = False, center: int | None
     (8, 0)
     """
     n = as_order(n, what="a positive integer (the order of the square)")
-    if not isinstance(up_to_symmetry, (bool, np.bool_)):
-        raise TypeError(f"up_to_symmetry must be True or False, got {type(up_to_symmetry).__name__} "
-                        f"{up_to_symmetry!r}")
+    up_to_symmetry = as_flag(up_to_symmetry, "up_to_symmetry")
     if center is not None:
         if n % 2 == 0:
             raise ValueError(f"center is only defined for odd n: a square of even order {n} has "
@@ -462,14 +456,8 @@ def count_magic_squares(n: int, up_to_symmetry: bool = False, center: int | None
         center = as_order(center, name="center", minimum=1, maximum=n * n,
                           what=f"a number in the square (1..{n * n})")
     if n == 5:
-        try:
-            from .order5 import count_order5
-        except ImportError:
-            raise ValueError("order 5 is out of reach here: there are 275,305,224 magic squares "
-                             "of order 5 up to rotation and reflection (Schroeppel, 1973), "
-                             "2,202,441,792 in all, and magiclib.order5 is not available "
-                             "to count them") from None
-        return int(count_order5(up_to_symmetry=bool(up_to_symmetry), center=center))
+        from .order5 import count_order5        # numba compiles on first use: import it only here
+        return int(count_order5(up_to_symmetry=up_to_symmetry, center=center))
     if n > 5:
         raise ValueError(f"n = {n} is out of reach: no method here counts magic squares of order "
                          "6 or more (order 6 has about 1.8e19 of them, an estimate by Monte Carlo "

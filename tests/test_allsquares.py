@@ -202,13 +202,6 @@ def test_half_of_the_first_rows_is_tried():
 
 # ---------------------------------------------------------------- order 5 and beyond
 
-def test_order_5_is_refused_with_the_known_count_when_order5_is_missing(monkeypatch):
-    fake = types.ModuleType("magiclib.order5")        # a order5 without count_order5
-    monkeypatch.setitem(sys.modules, "magiclib.order5", fake)
-    with pytest.raises(ValueError, match="275,305,224"):
-        count_magic_squares(5)
-
-
 def test_order_5_is_delegated_to_order5(monkeypatch):
     calls = []
     fake = types.ModuleType("magiclib.order5")
@@ -251,7 +244,7 @@ def test_bad_order_type(bad):
 @pytest.mark.parametrize("bad", [0, -1])
 def test_bad_order_value(bad):
     for fn in (magic_series, count_magic_squares, magic_square_array, count_series_partitions):
-        with pytest.raises(ValueError, match="at least 1"):
+        with pytest.raises(ValueError, match="at least 1|between 1 and"):
             fn(bad)
 
 
