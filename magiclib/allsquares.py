@@ -24,13 +24,14 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
 from ._check import as_flag, as_order
+from ._types import Series, Square, Squares
 from .squares import magic_constant
 
 __all__ = [
@@ -73,7 +74,7 @@ def _numbers(mask: int) -> tuple[int, ...]:
 # ---------------------------------------------------------------- magic series
 
 @lru_cache(maxsize=None)
-def _series(n: int) -> tuple[tuple[int, ...], ...]:
+def _series(n: int) -> tuple[Series, ...]:
     top, out = n * n, []
 
     def extend(prefix: list[int], smallest: int, k: int, remaining: int) -> None:
@@ -94,7 +95,7 @@ def _series(n: int) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
-def magic_series(n: int) -> list[tuple[int, ...]]:
+def magic_series(n: int) -> list[Series]:
     """All n-element subsets of 1..n² that add up to the magic constant, as sorted
     tuples in lexicographic order (8 for n = 3, 86 for n = 4, 1394 for n = 5).
 
@@ -137,7 +138,7 @@ def _partition_masks(n: int) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
-def series_partitions(n: int) -> list[tuple[tuple[int, ...], ...]]:
+def series_partitions(n: int) -> list[tuple[Series, ...]]:
     """Every way to split 1..n² into n magic series (n ≤ 4), each partition a tuple of
     series ordered by their smallest number.
 
@@ -253,7 +254,7 @@ def _summand_check(rows: tuple[tuple[int, ...], ...], target: int) -> bool:
             and sum(rows[i][n - 1 - i] for i in range(n)) == target)
 
 
-def summand_squares(n: int, *, first_row: Any = None) -> Iterator[np.ndarray]:
+def summand_squares(n: int, *, first_row: Sequence[int] | None = None) -> Iterator[Square]:
     """The magic squares of order n (n ≤ 4) found by summand enumeration, in the order it finds them.
 
     Rows are taken from mutually disjoint series in every order; the first row
@@ -279,7 +280,7 @@ def summand_squares(n: int, *, first_row: Any = None) -> Iterator[np.ndarray]:
                 yield np.ascontiguousarray(square[:, ::-1])
 
 
-def summand_search_profile(n: int, *, first_row: Any = None) -> list[int]:
+def summand_search_profile(n: int, *, first_row: Sequence[int] | None = None) -> list[int]:
     """How many partial squares the summand search visits with 0, 1, ..., n rows filled
     (n ≤ 4; the last entry counts the full squares whose columns and diagonals it checks).
     ``first_row`` restricts the search as in ``summand_squares``.
@@ -383,7 +384,7 @@ def _pairing_squares(n: int, first_row: tuple[int, ...] | None) -> np.ndarray:
     return np.ascontiguousarray(squares[order], dtype=np.int64).reshape(-1, n, n)
 
 
-def magic_square_array(n: int, *, first_row: Any = None) -> np.ndarray:
+def magic_square_array(n: int, *, first_row: Sequence[int] | None = None) -> Squares:
     """Every normal magic square of order n (n ≤ 4) as one int64 array of shape
     (count, n, n), in lexicographic (row-major) order; the fast method.
 
@@ -404,7 +405,7 @@ def magic_square_array(n: int, *, first_row: Any = None) -> np.ndarray:
     return _pairing_squares(n, _first_row(n, first_row))
 
 
-def magic_squares(n: int) -> Iterator[np.ndarray]:
+def magic_squares(n: int) -> Iterator[Square]:
     """Iterate over every normal magic square of order n (n ≤ 4), as n x n int64 arrays
     in lexicographic order: 1, 0, 8 and 7040 of them for n = 1..4.
 
@@ -415,7 +416,7 @@ def magic_squares(n: int) -> Iterator[np.ndarray]:
     return iter(list(magic_square_array(n)))
 
 
-def frenicle_squares(n: int) -> np.ndarray:
+def frenicle_squares(n: int) -> Squares:
     """The essentially different magic squares of order n (n ≤ 4), each in Frénicle's
     standard form, as an array (count, n, n) in lexicographic order: 880 for n = 4.
 

@@ -24,6 +24,7 @@ import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 
 from ._check import as_order
+from ._types import Square
 
 __all__ = ["magic", "magic_by_loops", "order_kind", "MAX_ORDER", "MAX_LOOPS_ORDER"]
 
@@ -95,7 +96,7 @@ def _singly_even(n: int) -> np.ndarray:
     return square
 
 
-def magic(n: int) -> np.ndarray:
+def magic(n: int) -> Square:
     """MATLAB's ``magic(n)``: an n x n normal magic square (int64), for n = 1 or n >= 3.
 
     Equal element for element to MATLAB's result; ``magic(2)`` raises a
@@ -115,7 +116,7 @@ def magic(n: int) -> np.ndarray:
     return _singly_even(n)
 
 
-def magic_by_loops(n: int) -> np.ndarray:
+def magic_by_loops(n: int) -> Square:
     """The same square as ``magic(n)``, built cell by cell in plain Python loops.
 
     Slow on purpose: it spells the three constructions out one cell at a time,

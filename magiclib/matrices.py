@@ -23,6 +23,7 @@ from sympy import QQ, ZZ
 from sympy.polys.matrices import DomainMatrix
 
 from ._check import as_flag, as_order, as_square
+from ._types import SquareLike
 from .construct import _order
 
 __all__ = [
@@ -158,7 +159,7 @@ def _as_sympy_square(m: Any, name: str) -> sympy.Matrix:
     return sympy.Matrix(a.tolist())
 
 
-def coordinates(square: Any, basis: list[Any]) -> list[sympy.Rational]:
+def coordinates(square: SquareLike | sympy.MatrixBase, basis: list[Any]) -> list[sympy.Rational]:
     """The exact coefficients c with square = sum(c[k] * basis[k]), or a ValueError
     when ``square`` is not in the span of ``basis``.
 
@@ -194,7 +195,7 @@ def coordinates(square: Any, basis: list[Any]) -> list[sympy.Rational]:
     return list(solution)
 
 
-def exact_rank(square: Any) -> int:
+def exact_rank(square: SquareLike) -> int:
     """The rank of an integer square, computed exactly (sympy, no rounding).
 
     Gaussian elimination over the rationals (sympy's ``DomainMatrix``), for

@@ -127,7 +127,7 @@ def _is_safe(placed: Sequence[int], col: int) -> bool:
                for r, c in enumerate(placed))
 
 
-def queens(n: int) -> list[tuple[int, ...]]:
+def queens(n: int) -> list[Solution]:
     """Every solution of the n-queens puzzle, in the order a row-by-row search finds them.
 
     Row by row, try the columns from left to right; keep a column when no queen
@@ -228,7 +228,7 @@ def count_queens(n: int) -> int:
     return 2 * half + middle
 
 
-def queen_symmetries(solution: Sequence[int]) -> list[tuple[int, ...]]:
+def queen_symmetries(solution: Sequence[int]) -> list[Solution]:
     """The 8 images of a solution under the board's rotations and reflections, in the
     order of ``magiclib.SYMMETRY_NAMES`` (the first is the solution itself).
 
@@ -249,7 +249,7 @@ def queen_symmetries(solution: Sequence[int]) -> list[tuple[int, ...]]:
     return images
 
 
-def fundamental_queens(n: int) -> list[tuple[int, ...]]:
+def fundamental_queens(n: int) -> list[Solution]:
     """One solution per symmetry class (the first one the search finds), n at most 12.
 
     >>> len(fundamental_queens(8)), fundamental_queens(6)
@@ -274,7 +274,7 @@ def queen_cells(solution: Sequence[int]) -> list[tuple[int, int]]:
     return list(enumerate(_solution(solution)))
 
 
-def queen_sum(square: Any, solution: Sequence[int]) -> int:
+def queen_sum(square: SquareLike, solution: Sequence[int]) -> int:
     """The sum of the numbers of ``square`` under the queens of ``solution``.
 
     >>> queen_sum([[2, 7, 6], [9, 5, 1], [4, 3, 8]], (0, 2, 1))
@@ -288,7 +288,7 @@ def queen_sum(square: Any, solution: Sequence[int]) -> int:
     return sum(int(a[r, c]) for r, c in enumerate(s))
 
 
-def hidden_queens(square: Any, target: int | None = None) -> list[tuple[int, ...]]:
+def hidden_queens(square: SquareLike, target: int | None = None) -> list[Solution]:
     """The solutions of ``queens(n)`` whose n cells in ``square`` add up to ``target``.
 
     ``square`` is any n x n matrix of integers, n at most 12. ``target``

@@ -57,6 +57,7 @@ from numba import njit, prange, set_parallel_chunksize
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
 from ._check import as_flag, as_int_sequence, as_order, as_square, refuse_masked
+from ._types import Pair, Square, SquareLike
 from .allsquares import _series
 
 __all__ = [
@@ -92,7 +93,7 @@ def _commuting_permutations(n: int) -> list[tuple[int, ...]]:
             if all(p[n - 1 - i] == n - 1 - p[i] for i in range(n))]
 
 
-def symmetries_32(square: Any) -> list[np.ndarray]:
+def symmetries_32(square: SquareLike) -> list[Square]:
     """The 32 images of a 4x4 or 5x5 square under the moves that keep both diagonals.
 
     Image k applies a permutation p commuting with i -> n-1-i to the rows and
@@ -307,7 +308,7 @@ def _side_parts(corner_a: int, corner_b: int, corner_c: int, corner_d: int,
     return parts
 
 
-def count_completions(pair: Sequence[int]) -> int:
+def count_completions(pair: Pair) -> int:
     """Readable pure-Python count of the 5x5 magic squares with the given diagonals.
 
     ``pair`` is one row of ``diagonal_pairs``: (0,0), (1,1), (3,3), (4,4), (0,4),

@@ -6,11 +6,10 @@ and converted). Every function is pure: it never modifies its argument.
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 
 from ._check import as_order, as_square, exact_sums
+from ._types import Square, SquareLike
 
 __all__ = [
     "magic_constant",
@@ -49,7 +48,7 @@ def magic_constant(n: int) -> int:
     return n * (n * n + 1) // 2
 
 
-def line_sums(square: Any) -> dict[str, list[int]]:
+def line_sums(square: SquareLike) -> dict[str, list[int]]:
     """The sums of every row, column and of both main diagonals, as Python ints.
 
     >>> line_sums([[2, 7, 6], [9, 5, 1], [4, 3, 8]])["rows"]
@@ -74,7 +73,7 @@ def _broken_diagonal_sums(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return down, up
 
 
-def properties(square: Any) -> frozenset[str]:
+def properties(square: SquareLike) -> frozenset[str]:
     """The names in ``PROPERTY_NAMES`` that hold for ``square``.
 
     - ``normal``: the entries are exactly 1..n², each once;
@@ -116,7 +115,7 @@ def properties(square: Any) -> frozenset[str]:
     return frozenset(found)
 
 
-def is_magic(square: Any) -> bool:
+def is_magic(square: SquareLike) -> bool:
     """True when ``square`` is a *normal* magic square: entries 1..n², all lines equal.
 
     >>> is_magic([[2, 7, 6], [9, 5, 1], [4, 3, 8]]), is_magic([[1, 2], [3, 4]])
@@ -125,7 +124,7 @@ def is_magic(square: Any) -> bool:
     return {"normal", "magic"} <= properties(square)
 
 
-def symmetries(square: Any) -> list[np.ndarray]:
+def symmetries(square: SquareLike) -> list[Square]:
     """The 8 images of ``square`` under the rotations and reflections of the square,
     in the order of ``SYMMETRY_NAMES`` (the first is the square itself).
 
@@ -138,7 +137,7 @@ def symmetries(square: Any) -> list[np.ndarray]:
     return [np.ascontiguousarray(img) for img in images]
 
 
-def standard_form(square: Any) -> np.ndarray:
+def standard_form(square: SquareLike) -> Square:
     """Frénicle's standard form: the image under ``symmetries`` with the smallest
     corner in the top left and, of the two such images, the one whose second
     entry of the first row is smaller than the second entry of the first column.

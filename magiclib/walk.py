@@ -27,6 +27,7 @@ import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 
 from ._check import as_odd_order, as_order
+from ._types import Square
 from .draw import COLORS, FONT, draw_square, html_table, square_html
 
 __all__ = [
@@ -122,7 +123,7 @@ def siamese_steps(n: int) -> list[Step]:
     return list(_walk(_walk_order(n)))
 
 
-def siamese_walk(n: int) -> np.ndarray:
+def siamese_walk(n: int) -> Square:
     """The square built by walking the rules one number at a time (readable, O(n²) Python steps).
 
     Odd n up to ``MAX_WALK_ORDER`` (501); ``siamese`` is the fast closed form.
@@ -137,7 +138,7 @@ def siamese_walk(n: int) -> np.ndarray:
     return square
 
 
-def siamese(n: int) -> np.ndarray:
+def siamese(n: int) -> Square:
     """The Siamese square of odd order n, from a closed form (same result as the walk).
 
     Write number k+1 as k = n*q + p with 0 <= p < n: the walk places it at
