@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from magiclib import famous
 from magiclib import (count_magic_squares, count_semi_magic_squares, count_series_partitions,
                       frenicle_squares, is_magic, magic_constant, magic_series, magic_square_array,
                       magic_squares, orthogonal_partition_pairs, properties, summand_leaves,
@@ -19,8 +20,8 @@ from magiclib import (count_magic_squares, count_semi_magic_squares, count_serie
                       symmetries)
 from magiclib import allsquares as en
 
-LO_SHU = [[2, 7, 6], [9, 5, 1], [4, 3, 8]]
-DURER = [[16, 3, 2, 13], [5, 10, 11, 8], [9, 6, 7, 12], [4, 15, 14, 1]]
+LO_SHU = standard_form(famous.LO_SHU).tolist()   # Frénicle's form of the Lo Shu
+DURER = [list(row) for row in famous.DURER]
 
 
 def as_set(squares) -> set[tuple[int, ...]]:
