@@ -7,7 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from magiclib import SYMMETRY_NAMES, famous, is_magic, line_sums, magic_constant, properties, siamese, symmetries
+from magiclib import (SYMMETRY_NAMES, famous, is_magic, line_sums, magic_constant, properties, siamese,
+                      symmetries)
 from magiclib.construct import magic, magic_by_loops, order_kind
 
 # MATLAB's documented outputs (help magic, and Moler's "Magic Squares" chapter).
