@@ -22,10 +22,33 @@ __all__ = [
     "as_square",
     "exact_sums",
     "refuse_masked",
+    "sequence_length",
 ]
 
 #: The largest int64; ``exact_sums`` keeps int64 only when 2n entries cannot reach it.
 INT64_MAX = 2**63 - 1
+
+#: The largest side ``as_square`` accepts (``magiclib.magic`` builds squares up to 5001):
+#: larger squares are refused before they are copied.
+MAX_SIDE = 5001
+
+#: The longest sequence ``as_int_sequence`` reads when no length is fixed.
+MAX_LENGTH = 10**6
+
+
+def sequence_length(values: Any, name: str, what: str = "a sequence of integers") -> int:
+    """``len(values)`` for a list, tuple, range or 1-D array; a clear ``TypeError`` otherwise.
+
+    >>> sequence_length(range(3), "start")
+    3
+    """
+    refuse_masked(values, name)
+    if isinstance(values, np.ndarray) and values.ndim != 1:
+        raise TypeError(f"{name} must be {what} (a list, tuple or 1-D array), "
+                        f"got a {values.ndim}-D array")
+    if isinstance(values, (str, bytes, dict, set, frozenset)) or not hasattr(values, "__len__"):
+        raise TypeError(f"{name} must be {what} (a list, tuple or 1-D array), got {type(values).__name__}")
+    return len(values)
 
 
 def as_order(n: Any, *, name: str = "n", minimum: int = 1, maximum: int | None = None,
@@ -116,13 +139,11 @@ def as_int_sequence(values: Any, *, name: str, length: int | None = None,
     >>> as_int_sequence(np.array([3, 1, 2]), name="perm", length=3, minimum=1, maximum=3, distinct=True)
     (3, 1, 2)
     """
-    refuse_masked(values, name)
-    if isinstance(values, (str, bytes)) or not hasattr(values, "__len__"):
-        raise TypeError(f"{name} must be a sequence of integers, got {type(values).__name__}")
-    if isinstance(values, np.ndarray) and values.ndim != 1:
-        raise ValueError(f"{name} must be one-dimensional, got shape {values.shape}")
-    if length is not None and len(values) != length:
-        raise ValueError(f"{name} must have exactly {length} entries, got {len(values)}")
+    size = sequence_length(values, name)
+    if length is not None and size != length:
+        raise ValueError(f"{name} must have exactly {length} entries, got {size}")
+    if size > MAX_LENGTH:
+        raise ValueError(f"{name} must have at most {MAX_LENGTH:,} entries, got {size:,}")
     out = tuple(as_int(v, name=f"{name}[{i}]", minimum=minimum, maximum=maximum)
                 for i, v in enumerate(values))
     if distinct and len(set(out)) != len(out):
@@ -178,10 +199,14 @@ def as_square(square: Any, *, name: str = "square") -> np.ndarray:
     refuse_masked(square, name)
     if isinstance(square, np.ndarray):
         arr = square
+        if arr.ndim == 2 and max(arr.shape) > MAX_SIDE:
+            raise ValueError(f"{name} must be at most {MAX_SIDE} x {MAX_SIDE}, got shape {arr.shape}")
     else:
         if isinstance(square, (str, bytes)) or not hasattr(square, "__len__"):
             raise TypeError(f"{name} must be a list of lists or a 2-D numpy array of integers, "
                             f"got {type(square).__name__}")
+        if len(square) > MAX_SIDE:
+            raise ValueError(f"{name} must have at most {MAX_SIDE} rows, got {len(square):,}")
         rows = list(square)
         if len(rows) == 0:
             raise ValueError(f"{name} is empty: give at least one row")
@@ -192,6 +217,8 @@ def as_square(square: Any, *, name: str = "square") -> np.ndarray:
                 raise TypeError(f"{name} must be a list of rows (lists), but a row is "
                                 f"{type(row).__name__} {row!r}")
             lengths.add(len(row))
+            if len(row) > MAX_SIDE:
+                raise ValueError(f"{name} must have rows of at most {MAX_SIDE} numbers, got {len(row):,}")
         if len(lengths) > 1:
             raise ValueError(f"{name} is ragged: its rows have lengths {sorted(lengths)}; "
                              "every row must have the same length")
@@ -206,7 +233,8 @@ def as_square(square: Any, *, name: str = "square") -> np.ndarray:
         try:
             arr = np.array(rows, dtype=np.int64)
         except OverflowError as exc:
-            raise ValueError(f"{name} holds an integer too large for int64") from exc
+            raise ValueError(f"{name} must hold integers that fit in int64 "
+                             "(-2**63 <= x < 2**63)") from exc
     if arr.ndim != 2:
         raise ValueError(f"{name} must be 2-D (n rows of n integers), got {arr.ndim}-D "
                          f"with shape {arr.shape}")
@@ -221,5 +249,5 @@ def as_square(square: Any, *, name: str = "square") -> np.ndarray:
                             "(convert with .astype(np.int64) if the values are whole)")
         raise TypeError(f"{name} must hold integers, got an array of dtype {arr.dtype}")
     if arr.dtype == np.uint64 and arr.size and int(arr.max()) > np.iinfo(np.int64).max:
-        raise ValueError(f"{name} holds an integer too large for int64")
+        raise ValueError(f"{name} must hold integers that fit in int64 (-2**63 <= x < 2**63)")
     return np.ascontiguousarray(arr, dtype=np.int64)

@@ -26,7 +26,7 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 import sympy
 
-from ._check import as_order, refuse_masked
+from ._check import as_order, sequence_length
 from ._types import Fill, FillLike
 
 __all__ = [
@@ -273,14 +273,12 @@ def general_solution(total: Any = 0) -> tuple[sympy.Matrix, sympy.Matrix]:
 
 
 def _as_fill(values: Any, name: str = "values", length: int = CELLS) -> tuple:
-    refuse_masked(values, name)
-    if isinstance(values, (str, bytes)) or not hasattr(values, "__len__"):
-        raise TypeError(f"{name} must be a sequence of {length} numbers, got {type(values).__name__}")
     if isinstance(values, np.ndarray) and values.ndim != 1:
         raise ValueError(f"{name} must be one-dimensional ({length} numbers), got shape {values.shape}")
+    size = sequence_length(values, name, f"a sequence of {length} numbers")
+    if size != length:
+        raise ValueError(f"{name} must have {length} numbers, got {size}")
     values = list(values)
-    if len(values) != length:
-        raise ValueError(f"{name} must have {length} numbers, got {len(values)}")
     return tuple(_exact(v, f"{name}[{i}]") for i, v in enumerate(values))
 
 

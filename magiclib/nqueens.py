@@ -24,7 +24,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ._check import as_int, as_int_sequence, as_order, as_square
+from ._check import as_int, as_int_sequence, as_order, as_square, sequence_length
 from ._types import Solution, SquareLike
 from .draw import COLORS, FONT, draw_square, small_multiples
 from .squares import symmetries
@@ -67,12 +67,10 @@ def _order(n: Any, maximum: int, hint: str) -> int:
 
 def _solution(solution: Any, name: str = "solution") -> Solution:
     """``solution`` as a tuple of ints, each a column 0..n-1 (not checked for attacks)."""
-    if isinstance(solution, (str, bytes)) or not hasattr(solution, "__len__"):
-        raise TypeError(f"{name} must be a sequence of column numbers, one per row, "
-                        f"got {type(solution).__name__} {solution!r}")
-    if len(solution) == 0:
-        raise ValueError(f"{name} is empty: give one column per row")
-    _order(len(solution), MAX_BOARD, "one queen per row")
+    size = sequence_length(solution, name, "a sequence of column numbers, one per row")
+    if size == 0:
+        raise ValueError(f"{name} must not be empty: give one column per row")
+    _order(size, MAX_BOARD, "one queen per row")
     cols = as_int_sequence(solution, name=name)
     n = len(cols)
     for r, c in enumerate(cols):
@@ -114,9 +112,8 @@ def is_safe(placed: Sequence[int], col: int) -> bool:
     >>> is_safe((0, 2), 4), is_safe((0, 2), 3)
     (True, False)
     """
-    if isinstance(placed, (str, bytes)) or not hasattr(placed, "__len__"):
-        raise TypeError(f"placed must be a sequence of column numbers, got {type(placed).__name__}")
-    _order(len(placed) + 1, MAX_BOARD, "one queen per row")
+    _order(sequence_length(placed, "placed", "a sequence of column numbers") + 1, MAX_BOARD,
+           "one queen per row")
     return _is_safe(as_int_sequence(placed, name="placed"), as_int(col, name="col"))
 
 

@@ -56,7 +56,7 @@ import numpy as np
 from numba import njit, prange, set_parallel_chunksize
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
-from ._check import as_flag, as_int_sequence, as_order, as_square, refuse_masked
+from ._check import as_flag, as_int_sequence, as_order, as_square, refuse_masked, sequence_length
 from ._types import Pair, Square, SquareLike
 from .allsquares import _series
 
@@ -72,6 +72,7 @@ __all__ = [
     "symmetries_32",
     "SYMMETRY_COUNT",
     "TOTAL_5X5",
+    "MAX_PAIRS",
     "warm_up",
 ]
 
@@ -80,6 +81,10 @@ SYMMETRY_COUNT = 32
 
 #: Schroeppel's count (1973) of 5x5 magic squares, all of them (not up to symmetry).
 TOTAL_5X5 = 2_202_441_792
+
+#: Most rows of diagonals one call of ``count_diagonal_pairs``/``complement_weights`` takes
+#: (all pairs of one centre fit: centre 13 has the most, 762,660).
+MAX_PAIRS = 2**21
 
 _S = 65                   # the magic constant of order 5
 _ALL = 0x3FFFFFE          # bits 1..25: the numbers 1..25
@@ -528,7 +533,16 @@ def _as_pairs(pairs: Any) -> np.ndarray:
     if isinstance(pairs, (str, bytes)) or pairs is None:
         raise TypeError(f"pairs must be integer rows of 9 numbers (as from diagonal_pairs), "
                         f"got {type(pairs).__name__}")
-    arr = np.asarray(pairs)
+    if isinstance(pairs, np.ndarray) and pairs.ndim == 0:
+        raise TypeError("pairs must be integer rows of 9 numbers (as from diagonal_pairs), got a 0-D array")
+    if hasattr(pairs, "__len__") and len(pairs) > MAX_PAIRS:
+        raise ValueError(f"pairs must hold at most {MAX_PAIRS:,} rows (diagonal_pairs(13) has "
+                         f"762,660), got {len(pairs):,}")
+    try:
+        arr = np.asarray(pairs)
+    except ValueError as exc:
+        raise TypeError("pairs must be integer rows of 9 numbers (as from diagonal_pairs), "
+                        "not ragged lists") from exc
     if arr.ndim == 1 and arr.size == 9:
         arr = arr.reshape(1, 9)
     if arr.ndim != 2 or arr.shape[1] != 9 or not np.issubdtype(arr.dtype, np.integer):
@@ -559,7 +573,8 @@ def count_diagonal_pairs(pairs: Any, weights: Any = None) -> int:
     if weights is None:
         w = np.ones(arr.shape[0], dtype=np.int64)
     else:
-        refuse_masked(weights, "weights")
+        if sequence_length(weights, "weights", "one integer per pair") != arr.shape[0]:
+            raise ValueError(f"weights must hold one integer per pair ({arr.shape[0]}), got {len(weights)}")
         w = np.asarray(weights)
         if w.shape != (arr.shape[0],) or not np.issubdtype(w.dtype, np.integer):
             raise TypeError(f"weights must be one integer per pair ({arr.shape[0]}), "
