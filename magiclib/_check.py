@@ -233,8 +233,8 @@ def as_square(square: Any, *, name: str = "square") -> np.ndarray:
         try:
             arr = np.array(rows, dtype=np.int64)
         except OverflowError as exc:
-            raise ValueError(f"{name} must hold integers that fit in int64 "
-                             "(-2**63 <= x < 2**63)") from exc
+            raise ValueError(f"{name} holds an integer too large for int64: entries must satisfy "
+                             "-2**63 <= x < 2**63") from exc
     if arr.ndim != 2:
         raise ValueError(f"{name} must be 2-D (n rows of n integers), got {arr.ndim}-D "
                          f"with shape {arr.shape}")
@@ -249,5 +249,6 @@ def as_square(square: Any, *, name: str = "square") -> np.ndarray:
                             "(convert with .astype(np.int64) if the values are whole)")
         raise TypeError(f"{name} must hold integers, got an array of dtype {arr.dtype}")
     if arr.dtype == np.uint64 and arr.size and int(arr.max()) > np.iinfo(np.int64).max:
-        raise ValueError(f"{name} must hold integers that fit in int64 (-2**63 <= x < 2**63)")
+        raise ValueError(f"{name} holds an integer too large for int64: entries must satisfy "
+                         "-2**63 <= x < 2**63")
     return np.ascontiguousarray(arr, dtype=np.int64)

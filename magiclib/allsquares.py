@@ -469,7 +469,7 @@ def count_magic_squares(n: int, up_to_symmetry: bool = False, center: int | None
         from .order5 import count_order5        # numba compiles on first use: import it only here
         return int(count_order5(up_to_symmetry=up_to_symmetry, center=center))
     if n > 5:
-        raise ValueError(f"n must be at most 5, got {n}, which is out of reach: no method here counts "
+        raise ValueError(f"n must be at most 5: n = {n} is out of reach, no method here counts "
                          "magic squares of order 6 or more (order 6 has about 1.8e19 of them, an estimate by Monte Carlo "
                          "methods; the exact number is unknown)")
     squares = magic_square_array(n)

@@ -574,7 +574,7 @@ def count_diagonal_pairs(pairs: Any, weights: Any = None) -> int:
         w = np.ones(arr.shape[0], dtype=np.int64)
     else:
         if sequence_length(weights, "weights", "one integer per pair") != arr.shape[0]:
-            raise ValueError(f"weights must hold one integer per pair ({arr.shape[0]}), got {len(weights)}")
+            raise TypeError(f"weights must be one integer per pair ({arr.shape[0]}), got {len(weights)}")
         w = np.asarray(weights)
         if w.shape != (arr.shape[0],) or not np.issubdtype(w.dtype, np.integer):
             raise TypeError(f"weights must be one integer per pair ({arr.shape[0]}), "
