@@ -470,8 +470,8 @@ def count_magic_squares(n: int, up_to_symmetry: bool = False, center: int | None
         return int(count_order5(up_to_symmetry=up_to_symmetry, center=center))
     if n > 5:
         raise ValueError(f"n must be at most 5: n = {n} is out of reach, no method here counts "
-                         "magic squares of order 6 or more (order 6 has about 1.8e19 of them, an estimate by Monte Carlo "
-                         "methods; the exact number is unknown)")
+                         "magic squares of order 6 or more (order 6 has about 1.8e19 of them, an "
+                         "estimate by Monte Carlo methods; the exact number is unknown)")
     squares = magic_square_array(n)
     if center is not None:
         squares = squares[squares[:, n // 2, n // 2] == center]
