@@ -9,35 +9,16 @@ Set QUEENS_BENCH_QUICK=1 to stop at n = 12 (the n = 14 baseline alone takes minu
 from __future__ import annotations
 
 import os
+import sys
 import time
+from pathlib import Path
 
 from _timing import Row, median_time
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from readable import list_scan_count  # noqa: E402  (the one copy, shared with the tests)
+
 from magiclib.nqueens import count_queens, queens
-
-
-def list_scan_count(n: int) -> int:
-    """Count solutions the blog post's way: one list of columns, and for each candidate cell
-    a scan over every queen above (same column, same row-col, same row+col)."""
-    columns = [0] * n
-
-    def threatened(row: int, col: int) -> bool:
-        i = 0
-        while i < row:
-            if columns[i] == col or i - columns[i] == row - col or i + columns[i] == row + col:
-                return True
-            i += 1
-        return False
-
-    def search(row: int) -> int:
-        found = 0
-        for col in range(n):
-            if not threatened(row, col):
-                columns[row] = col
-                found += 1 if row == n - 1 else search(row + 1)
-        return found
-
-    return search(0)
 
 
 def _once(fn) -> tuple[float, object]:

@@ -13,15 +13,51 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["as_order", "as_square"]
+__all__ = [
+    "as_order",
+    "as_odd_order",
+    "as_flag",
+    "as_int",
+    "as_int_sequence",
+    "as_square",
+    "exact_sums",
+    "refuse_masked",
+    "sequence_length",
+]
+
+#: The largest int64; ``exact_sums`` keeps int64 only when 2n entries cannot reach it.
+INT64_MAX = 2**63 - 1
+
+#: The largest side ``as_square`` accepts (``magiclib.magic`` builds squares up to 5001):
+#: larger squares are refused before they are copied.
+MAX_SIDE = 5001
+
+#: The longest sequence ``as_int_sequence`` reads when no length is fixed.
+MAX_LENGTH = 10**6
+
+
+def sequence_length(values: Any, name: str, what: str = "a sequence of integers") -> int:
+    """``len(values)`` for a list, tuple, range or 1-D array; a clear ``TypeError`` otherwise.
+
+    >>> sequence_length(range(3), "start")
+    3
+    """
+    refuse_masked(values, name)
+    if isinstance(values, np.ndarray) and values.ndim != 1:
+        raise TypeError(f"{name} must be {what} (a list, tuple or 1-D array), "
+                        f"got a {values.ndim}-D array")
+    if isinstance(values, (str, bytes, dict, set, frozenset)) or not hasattr(values, "__len__"):
+        raise TypeError(f"{name} must be {what} (a list, tuple or 1-D array), got {type(values).__name__}")
+    return len(values)
 
 
 def as_order(n: Any, *, name: str = "n", minimum: int = 1, maximum: int | None = None,
-             what: str = "a positive integer") -> int:
+             what: str = "a positive integer", why: str = "") -> int:
     """Return ``n`` as a Python int, or raise a clear error.
 
     Booleans, floats (even 3.0), strings and None are refused with a
-    ``TypeError``; integers outside ``[minimum, maximum]`` with a ``ValueError``.
+    ``TypeError``; integers outside ``[minimum, maximum]`` with a ``ValueError``
+    that states the bounds and, when ``why`` is given, the reason for the limit.
 
     >>> as_order(5)
     5
@@ -33,8 +69,121 @@ def as_order(n: Any, *, name: str = "n", minimum: int = 1, maximum: int | None =
     n = int(n)
     if n < minimum or (maximum is not None and n > maximum):
         bounds = f"at least {minimum}" if maximum is None else f"between {minimum} and {maximum}"
-        raise ValueError(f"{name} must be {what} {bounds}, got {n}")
+        reason = f" ({why})" if why and maximum is not None and n > maximum else ""
+        raise ValueError(f"{name} must be {what} {bounds}, got {n}{reason}")
     return n
+
+
+def as_odd_order(n: Any, *, name: str = "n", minimum: int = 1, maximum: int | None = None,
+                 why: str = "") -> int:
+    """``n`` as a Python int if it is an odd integer in range, else a clear error.
+
+    >>> as_odd_order(7)
+    7
+    >>> as_odd_order(4)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: n must be a positive odd integer, got 4, which is even; ...
+    """
+    n = as_order(n, name=name, minimum=minimum, maximum=maximum, what="a positive odd integer", why=why)
+    if n % 2 == 0:
+        hint = ("no normal magic square of order 2 exists" if n == 2
+                else f"for an even order use magiclib.magic({n})")
+        raise ValueError(f"{name} must be a positive odd integer, got {n}, which is even; {hint}")
+    return n
+
+
+def as_flag(value: Any, name: str) -> bool:
+    """``value`` as a bool; only ``True``/``False`` (or numpy's ``np.bool_``) are accepted.
+
+    Truthy stand-ins such as 1, "no" or None are refused with a ``TypeError``,
+    so a typo never silently flips a switch.
+
+    >>> as_flag(np.True_, "diagonals")
+    True
+    >>> as_flag("no", "up_to_symmetry")
+    Traceback (most recent call last):
+    ...
+    TypeError: up_to_symmetry must be True or False, got str 'no'
+    """
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be True or False, got {type(value).__name__} {value!r}")
+    return bool(value)
+
+
+def as_int(x: Any, *, name: str, minimum: int | None = None, maximum: int | None = None) -> int:
+    """``x`` as a Python int (bools, floats, strings refused), optionally within bounds.
+
+    >>> as_int(np.int8(-3), name="total")
+    -3
+    """
+    if isinstance(x, (bool, np.bool_)) or not isinstance(x, numbers.Integral):
+        raise TypeError(f"{name} must be an integer, got {type(x).__name__} {x!r}")
+    x = int(x)
+    if (minimum is not None and x < minimum) or (maximum is not None and x > maximum):
+        lo = "-inf" if minimum is None else minimum
+        hi = "inf" if maximum is None else maximum
+        raise ValueError(f"{name} must be between {lo} and {hi}, got {x}")
+    return x
+
+
+def as_int_sequence(values: Any, *, name: str, length: int | None = None,
+                    minimum: int | None = None, maximum: int | None = None,
+                    distinct: bool = False) -> tuple[int, ...]:
+    """``values`` (a list, tuple or 1-D integer array) as a tuple of Python ints, or raise.
+
+    Floats (even 3.0), bools, strings, nested lists and masked arrays are refused
+    with a ``TypeError``; a wrong length, out-of-range or repeated entries
+    (when ``distinct``) with a ``ValueError``.
+
+    >>> as_int_sequence(np.array([3, 1, 2]), name="perm", length=3, minimum=1, maximum=3, distinct=True)
+    (3, 1, 2)
+    """
+    size = sequence_length(values, name)
+    if length is not None and size != length:
+        raise ValueError(f"{name} must have exactly {length} entries, got {size}")
+    if size > MAX_LENGTH:
+        raise ValueError(f"{name} must have at most {MAX_LENGTH:,} entries, got {size:,}")
+    out = tuple(as_int(v, name=f"{name}[{i}]", minimum=minimum, maximum=maximum)
+                for i, v in enumerate(values))
+    if distinct and len(set(out)) != len(out):
+        raise ValueError(f"{name} must hold distinct numbers, got {list(out)}")
+    return out
+
+
+def refuse_masked(value: Any, name: str) -> None:
+    """Raise a ``TypeError`` for a ``numpy.ma.MaskedArray``: its mask would be ignored.
+
+    >>> refuse_masked(np.ma.masked_array([1, 2], mask=[0, 1]), "square")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    TypeError: square must be a plain list or numpy array: masked arrays (numpy.ma) are not accepted, ...
+    """
+    if isinstance(value, np.ma.MaskedArray):
+        raise TypeError(f"{name} must be a plain list or numpy array: masked arrays (numpy.ma) are "
+                        "not accepted, since their mask would be ignored; use .filled(...) or "
+                        ".compressed() first")
+
+
+def exact_sums(square: np.ndarray) -> np.ndarray:
+    """``square`` itself when any n of its entries add up without int64 overflow, else
+    the same values as Python ints (dtype object), so every sum below is exact.
+
+    The guard compares the largest and the smallest entry separately: ``abs`` of
+    -2**63 wraps round to -2**63 in int64, so ``np.abs(a).max()`` cannot be trusted.
+
+    >>> exact_sums(np.array([[-2**63]])).dtype
+    dtype('O')
+    >>> exact_sums(np.array([[1, 2], [3, 4]])).dtype
+    dtype('int64')
+    """
+    n = max(square.shape) if square.ndim else 1
+    if square.size == 0:
+        return square
+    bound = INT64_MAX // (2 * n)
+    if int(square.max()) <= bound and int(square.min()) >= -bound:
+        return square
+    return square.astype(object)
 
 
 def as_square(square: Any, *, name: str = "square") -> np.ndarray:
@@ -47,21 +196,29 @@ def as_square(square: Any, *, name: str = "square") -> np.ndarray:
     >>> as_square([[2, 7, 6], [9, 5, 1], [4, 3, 8]]).dtype
     dtype('int64')
     """
+    refuse_masked(square, name)
     if isinstance(square, np.ndarray):
         arr = square
+        if arr.ndim == 2 and max(arr.shape) > MAX_SIDE:
+            raise ValueError(f"{name} must be at most {MAX_SIDE} x {MAX_SIDE}, got shape {arr.shape}")
     else:
         if isinstance(square, (str, bytes)) or not hasattr(square, "__len__"):
             raise TypeError(f"{name} must be a list of lists or a 2-D numpy array of integers, "
                             f"got {type(square).__name__}")
+        if len(square) > MAX_SIDE:
+            raise ValueError(f"{name} must have at most {MAX_SIDE} rows, got {len(square):,}")
         rows = list(square)
         if len(rows) == 0:
             raise ValueError(f"{name} is empty: give at least one row")
         lengths = set()
         for row in rows:
+            refuse_masked(row, f"a row of {name}")
             if isinstance(row, (str, bytes)) or not hasattr(row, "__len__"):
                 raise TypeError(f"{name} must be a list of rows (lists), but a row is "
                                 f"{type(row).__name__} {row!r}")
             lengths.add(len(row))
+            if len(row) > MAX_SIDE:
+                raise ValueError(f"{name} must have rows of at most {MAX_SIDE} numbers, got {len(row):,}")
         if len(lengths) > 1:
             raise ValueError(f"{name} is ragged: its rows have lengths {sorted(lengths)}; "
                              "every row must have the same length")
@@ -76,7 +233,8 @@ def as_square(square: Any, *, name: str = "square") -> np.ndarray:
         try:
             arr = np.array(rows, dtype=np.int64)
         except OverflowError as exc:
-            raise ValueError(f"{name} holds an integer too large for int64") from exc
+            raise ValueError(f"{name} holds an integer too large for int64: entries must satisfy "
+                             "-2**63 <= x < 2**63") from exc
     if arr.ndim != 2:
         raise ValueError(f"{name} must be 2-D (n rows of n integers), got {arr.ndim}-D "
                          f"with shape {arr.shape}")
@@ -91,5 +249,6 @@ def as_square(square: Any, *, name: str = "square") -> np.ndarray:
                             "(convert with .astype(np.int64) if the values are whole)")
         raise TypeError(f"{name} must hold integers, got an array of dtype {arr.dtype}")
     if arr.dtype == np.uint64 and arr.size and int(arr.max()) > np.iinfo(np.int64).max:
-        raise ValueError(f"{name} holds an integer too large for int64")
+        raise ValueError(f"{name} holds an integer too large for int64: entries must satisfy "
+                         "-2**63 <= x < 2**63")
     return np.ascontiguousarray(arr, dtype=np.int64)

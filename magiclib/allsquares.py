@@ -24,13 +24,14 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
-from ._check import as_order
+from ._check import as_flag, as_order
+from ._types import Series, Square, Squares
 from .squares import magic_constant
 
 __all__ = [
@@ -46,11 +47,7 @@ __all__ = [
     "frenicle_squares",
     "count_magic_squares",
     "count_semi_magic_squares",
-    "ORDER5_COUNT",
 ]
-
-#: Normal magic squares of order 5 up to rotation and reflection (Richard Schroeppel, 1973).
-ORDER5_COUNT = 275_305_224
 
 _SERIES_MAX = 6        # 32,134 series for n = 6; n = 7 has 957,332
 _SQUARES_MAX = 4       # the orders whose squares are listed here
@@ -61,10 +58,7 @@ _MAGIC5_REFUSAL = ("squares are listed only up to order 4: order 5 already has 2
 
 def _order(n: Any, maximum: int, why: str) -> int:
     """``n`` checked as an order; above ``maximum`` a ValueError that says why."""
-    n = as_order(n, what="a positive integer (the order of the square)")
-    if n > maximum:
-        raise ValueError(f"n = {n} is too large: {why}")
-    return n
+    return as_order(n, maximum=maximum, why=why, what="a positive integer (the order of the square)")
 
 
 def _mask(numbers: tuple[int, ...]) -> int:
@@ -80,7 +74,7 @@ def _numbers(mask: int) -> tuple[int, ...]:
 # ---------------------------------------------------------------- magic series
 
 @lru_cache(maxsize=None)
-def _series(n: int) -> tuple[tuple[int, ...], ...]:
+def _series(n: int) -> tuple[Series, ...]:
     top, out = n * n, []
 
     def extend(prefix: list[int], smallest: int, k: int, remaining: int) -> None:
@@ -101,7 +95,7 @@ def _series(n: int) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
-def magic_series(n: int) -> list[tuple[int, ...]]:
+def magic_series(n: int) -> list[Series]:
     """All n-element subsets of 1..n² that add up to the magic constant, as sorted
     tuples in lexicographic order (8 for n = 3, 86 for n = 4, 1394 for n = 5).
 
@@ -144,7 +138,7 @@ def _partition_masks(n: int) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
-def series_partitions(n: int) -> list[tuple[tuple[int, ...], ...]]:
+def series_partitions(n: int) -> list[tuple[Series, ...]]:
     """Every way to split 1..n² into n magic series (n ≤ 4), each partition a tuple of
     series ordered by their smallest number.
 
@@ -260,7 +254,7 @@ def _summand_check(rows: tuple[tuple[int, ...], ...], target: int) -> bool:
             and sum(rows[i][n - 1 - i] for i in range(n)) == target)
 
 
-def summand_squares(n: int, *, first_row: Any = None) -> Iterator[np.ndarray]:
+def summand_squares(n: int, *, first_row: Sequence[int] | None = None) -> Iterator[Square]:
     """The magic squares of order n (n ≤ 4) found by summand enumeration, in the order it finds them.
 
     Rows are taken from mutually disjoint series in every order; the first row
@@ -277,6 +271,12 @@ def summand_squares(n: int, *, first_row: Any = None) -> Iterator[np.ndarray]:
     """
     n = _order(n, _SQUARES_MAX, "summand enumeration would take centuries for n = 5 "
                "(summand_leaves(5) squares to check)")
+    _first_row(n, first_row)                 # check now, not on the first next()
+    return _summand_squares(n, first_row)
+
+
+def _summand_squares(n: int, first_row: Sequence[int] | None) -> Iterator[Square]:
+    """The generator behind ``summand_squares`` (arguments already checked)."""
     target = magic_constant(n)
     for rows in _summand_search(n, first_row):
         if _summand_check(rows, target):
@@ -286,7 +286,7 @@ def summand_squares(n: int, *, first_row: Any = None) -> Iterator[np.ndarray]:
                 yield np.ascontiguousarray(square[:, ::-1])
 
 
-def summand_search_profile(n: int, *, first_row: Any = None) -> list[int]:
+def summand_search_profile(n: int, *, first_row: Sequence[int] | None = None) -> list[int]:
     """How many partial squares the summand search visits with 0, 1, ..., n rows filled
     (n ≤ 4; the last entry counts the full squares whose columns and diagonals it checks).
     ``first_row`` restricts the search as in ``summand_squares``.
@@ -390,7 +390,7 @@ def _pairing_squares(n: int, first_row: tuple[int, ...] | None) -> np.ndarray:
     return np.ascontiguousarray(squares[order], dtype=np.int64).reshape(-1, n, n)
 
 
-def magic_square_array(n: int, *, first_row: Any = None) -> np.ndarray:
+def magic_square_array(n: int, *, first_row: Sequence[int] | None = None) -> Squares:
     """Every normal magic square of order n (n ≤ 4) as one int64 array of shape
     (count, n, n), in lexicographic (row-major) order; the fast method.
 
@@ -411,7 +411,7 @@ def magic_square_array(n: int, *, first_row: Any = None) -> np.ndarray:
     return _pairing_squares(n, _first_row(n, first_row))
 
 
-def magic_squares(n: int) -> Iterator[np.ndarray]:
+def magic_squares(n: int) -> Iterator[Square]:
     """Iterate over every normal magic square of order n (n ≤ 4), as n x n int64 arrays
     in lexicographic order: 1, 0, 8 and 7040 of them for n = 1..4.
 
@@ -422,12 +422,15 @@ def magic_squares(n: int) -> Iterator[np.ndarray]:
     return iter(list(magic_square_array(n)))
 
 
-def frenicle_squares(n: int) -> np.ndarray:
+def frenicle_squares(n: int) -> Squares:
     """The essentially different magic squares of order n (n ≤ 4), each in Frénicle's
     standard form, as an array (count, n, n) in lexicographic order: 880 for n = 4.
 
     A square is in standard form when its top-left corner is the smallest corner
-    and the number right of it is smaller than the number below it.
+    and the number right of it is smaller than the number below it. The one
+    readable definition is ``magiclib.squares.standard_form``; this is the same
+    rule applied to all squares at once with numpy (the tests check that both
+    give the same 880 squares).
 
     >>> frenicle_squares(3).tolist()
     [[[2, 7, 6], [9, 5, 1], [4, 3, 8]]]
@@ -455,9 +458,7 @@ def count_magic_squares(n: int, up_to_symmetry: bool = False, center: int | None
     (8, 0)
     """
     n = as_order(n, what="a positive integer (the order of the square)")
-    if not isinstance(up_to_symmetry, (bool, np.bool_)):
-        raise TypeError(f"up_to_symmetry must be True or False, got {type(up_to_symmetry).__name__} "
-                        f"{up_to_symmetry!r}")
+    up_to_symmetry = as_flag(up_to_symmetry, "up_to_symmetry")
     if center is not None:
         if n % 2 == 0:
             raise ValueError(f"center is only defined for odd n: a square of even order {n} has "
@@ -465,18 +466,12 @@ def count_magic_squares(n: int, up_to_symmetry: bool = False, center: int | None
         center = as_order(center, name="center", minimum=1, maximum=n * n,
                           what=f"a number in the square (1..{n * n})")
     if n == 5:
-        try:
-            from .order5 import count_order5
-        except ImportError:
-            raise ValueError("order 5 is out of reach here: there are 275,305,224 magic squares "
-                             "of order 5 up to rotation and reflection (Schroeppel, 1973), "
-                             "2,202,441,792 in all, and magiclib.order5 is not available "
-                             "to count them") from None
-        return int(count_order5(up_to_symmetry=bool(up_to_symmetry), center=center))
+        from .order5 import count_order5        # numba compiles on first use: import it only here
+        return int(count_order5(up_to_symmetry=up_to_symmetry, center=center))
     if n > 5:
-        raise ValueError(f"n = {n} is out of reach: no method here counts magic squares of order "
-                         "6 or more (order 6 has about 1.8e19 of them, an estimate by Monte Carlo "
-                         "methods; the exact number is unknown)")
+        raise ValueError(f"n must be at most 5: n = {n} is out of reach, no method here counts "
+                         "magic squares of order 6 or more (order 6 has about 1.8e19 of them, an "
+                         "estimate by Monte Carlo methods; the exact number is unknown)")
     squares = magic_square_array(n)
     if center is not None:
         squares = squares[squares[:, n // 2, n // 2] == center]

@@ -26,7 +26,8 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 import sympy
 
-from ._check import as_order
+from ._check import as_order, sequence_length
+from ._types import Fill, FillLike
 
 __all__ = [
     "CELLS",
@@ -53,6 +54,7 @@ __all__ = [
     "solutions",
     "brute_force",
     "BRUTE_FORCE_TRIES",
+    "MAX_TRIES",
     "magic_constant",
     "magic_constant_expression",
     "draw",
@@ -66,6 +68,8 @@ ROW_LENGTHS = (3, 4, 5, 4, 3)
 MAGIC_HEXAGON = (3, 17, 18, 19, 7, 1, 11, 16, 2, 5, 6, 9, 12, 4, 8, 14, 10, 13, 15)
 #: The brute force of the article: 7 distinct free values out of 1..19, 19·18·…·13 choices.
 BRUTE_FORCE_TRIES = math.perm(19, 7)
+#: The most tries ``brute_force`` makes without an explicit ``limit`` (a few seconds of Python).
+MAX_TRIES = 250_000
 
 _LIMIT = 10**18  # integers beyond this are refused (they are never meant)
 
@@ -269,17 +273,16 @@ def general_solution(total: Any = 0) -> tuple[sympy.Matrix, sympy.Matrix]:
 
 
 def _as_fill(values: Any, name: str = "values", length: int = CELLS) -> tuple:
-    if isinstance(values, (str, bytes)) or not hasattr(values, "__len__"):
-        raise TypeError(f"{name} must be a sequence of {length} numbers, got {type(values).__name__}")
     if isinstance(values, np.ndarray) and values.ndim != 1:
         raise ValueError(f"{name} must be one-dimensional ({length} numbers), got shape {values.shape}")
+    size = sequence_length(values, name, f"a sequence of {length} numbers")
+    if size != length:
+        raise ValueError(f"{name} must have {length} numbers, got {size}")
     values = list(values)
-    if len(values) != length:
-        raise ValueError(f"{name} must have {length} numbers, got {len(values)}")
     return tuple(_exact(v, f"{name}[{i}]") for i, v in enumerate(values))
 
 
-def fill(free: Sequence[Any], total: Any = 0) -> tuple:
+def fill(free: Sequence[Any], total: Any = 0) -> Fill:
     """The whole fill x = B·f + b for the 7 free values ``f`` (cells 10, 11, 14, 15, 16, 18, 19).
 
     Every line of the result sums to ``total``. Entries are ints, or sympy
@@ -295,7 +298,7 @@ def fill(free: Sequence[Any], total: Any = 0) -> tuple:
     return tuple(_plain(v) for v in x)
 
 
-def line_sums(values: Sequence[Any]) -> tuple:
+def line_sums(values: FillLike) -> tuple:
     """The 15 line sums of a fill, in the order of ``lines()``.
 
     >>> line_sums(MAGIC_HEXAGON) == (38,) * 15
@@ -305,7 +308,7 @@ def line_sums(values: Sequence[Any]) -> tuple:
     return tuple(_plain(sum(sympy.Rational(x[k - 1]) for k in line)) for line in lines())
 
 
-def is_magic(values: Sequence[Any], total: int = 38) -> bool:
+def is_magic(values: FillLike, total: int = 38) -> bool:
     """True when the fill holds 1..19 once each and every line sums to ``total``.
 
     >>> is_magic(MAGIC_HEXAGON), is_magic(fill((1, 2, 5, 7, 10, 3, 8)), total=0)
@@ -365,7 +368,7 @@ def symmetry_names() -> tuple[str, ...]:
     return _SYMMETRY_NAMES
 
 
-def apply_symmetry(values: Sequence[Any], perm: Sequence[int]) -> tuple:
+def apply_symmetry(values: FillLike, perm: Sequence[int]) -> Fill:
     """The fill moved by the cell permutation ``perm`` (value of cell k goes to cell perm[k-1]).
 
     >>> apply_symmetry(MAGIC_HEXAGON, symmetries()[0]) == MAGIC_HEXAGON
@@ -381,7 +384,7 @@ def apply_symmetry(values: Sequence[Any], perm: Sequence[int]) -> tuple:
     return tuple(out)
 
 
-def standard_form(values: Sequence[Any]) -> tuple:
+def standard_form(values: FillLike) -> Fill:
     """The smallest (lexicographically) of the 12 symmetric images of a fill.
 
     >>> standard_form(MAGIC_HEXAGON)[:3]
@@ -498,7 +501,7 @@ def _search(total: int, steps: tuple) -> list[tuple[int, ...]]:
     return found
 
 
-def solutions(total: Any = 38) -> tuple[tuple[int, ...], ...]:
+def solutions(total: Any = 38) -> tuple[Fill, ...]:
     """Every fill of the cells with 1..19 (once each) whose 15 lines all sum to ``total``, sorted.
 
     A depth-first search that chooses 7 cells (the rim first, then cell 5); as
@@ -526,6 +529,10 @@ def brute_force(total: Any = 38, *, start: Sequence[int] = (), limit: int | None
     cells hold 1..19 once each. ``start`` fixes the first free values (cells 10,
     11, ...), ``limit`` stops after that many tries. Returns (solutions, tries).
 
+    Without a ``limit``, a search of more than ``MAX_TRIES`` (250,000) tries is
+    refused: the whole search (``BRUTE_FORCE_TRIES``, 253 million) takes some 40
+    minutes, so fix at least 3 free values in ``start``, or give ``limit``.
+
     >>> found, tries = brute_force(start=(5, 6, 4, 8))
     >>> found, tries
     (((3, 17, 18, 19, 7, 1, 11, 16, 2, 5, 6, 9, 12, 4, 8, 14, 10, 13, 15),), 2730)
@@ -537,6 +544,11 @@ def brute_force(total: Any = 38, *, start: Sequence[int] = (), limit: int | None
         raise ValueError(f"start must hold at most 7 distinct values, got {start}")
     if limit is not None:
         limit = as_order(limit, name="limit", minimum=0, what="a whole number of tries")
+    elif math.perm(CELLS - len(start), 7 - len(start)) > MAX_TRIES:
+        raise ValueError(f"brute_force with start={start} would make "
+                         f"{math.perm(CELLS - len(start), 7 - len(start)):,} tries; without a limit it "
+                         f"accepts at most {MAX_TRIES:,} (fix at least 3 free values in start, or "
+                         "give limit=...)")
     B, b = general_solution(total)
     rows = [tuple(int(B[i, j]) for j in range(7)) for i in range(CELLS)]
     base = [_plain(v) for v in b]

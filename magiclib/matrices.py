@@ -19,8 +19,11 @@ from typing import Any
 
 import numpy as np
 import sympy
+from sympy import QQ, ZZ
+from sympy.polys.matrices import DomainMatrix
 
-from ._check import as_order, as_square
+from ._check import as_flag, as_order, as_square
+from ._types import SquareLike
 from .construct import _order
 
 __all__ = [
@@ -31,7 +34,24 @@ __all__ = [
     "coordinates",
     "exact_rank",
     "magic_rank_rule",
+    "MAX_CONDITIONS_ORDER",
+    "MAX_BASIS_ORDER",
+    "MAX_RANK_ORDER",
+    "MAX_COORDINATES_ORDER",
 ]
+
+#: Largest n of ``line_conditions``: a (2n+1) x n² sympy matrix (81 x 1600, about 0.3 s, at n = 40).
+MAX_CONDITIONS_ORDER = 40
+
+#: Largest n of ``magic_space_basis``: sympy's exact null space (about 0.7 s at n = 30).
+MAX_BASIS_ORDER = 30
+
+#: Largest n of ``exact_rank``: exact elimination over the rationals (under a second at n = 64,
+#: even with entries near 2**63).
+MAX_RANK_ORDER = 64
+
+#: Largest n of ``coordinates``: exact solve of an n² x k system (k basis matrices, k <= n²).
+MAX_COORDINATES_ORDER = 12
 
 
 def _lines(n: int, diagonals: bool) -> list[list[int]]:
@@ -43,13 +63,6 @@ def _lines(n: int, diagonals: bool) -> list[list[int]]:
     return lines
 
 
-def _check_flag(diagonals: Any) -> bool:
-    if not isinstance(diagonals, (bool, np.bool_)):
-        raise TypeError(f"diagonals must be True (magic) or False (semi-magic), "
-                        f"got {type(diagonals).__name__} {diagonals!r}")
-    return bool(diagonals)
-
-
 def line_conditions(n: int, diagonals: bool = True) -> sympy.Matrix:
     """The linear conditions "every line sums like row 0" as a sympy matrix C, C·x = 0.
 
@@ -57,15 +70,22 @@ def line_conditions(n: int, diagonals: bool = True) -> sympy.Matrix:
     column c). There is one row of C per line other than row 0: its indicator
     minus row 0's indicator. Lines are the n rows, the n columns and, when
     ``diagonals`` is True, the main diagonal and the anti-diagonal, so C has
-    2n + 1 rows (2n - 1 without diagonals) and n² columns.
+    2n + 1 rows (2n - 1 without diagonals) and n² columns. Orders up to
+    ``MAX_CONDITIONS_ORDER`` (40).
 
     >>> line_conditions(3).shape
     (7, 9)
     >>> line_conditions(3).row(0).tolist()   # row 1 minus row 0
     [[-1, -1, -1, 1, 1, 1, 0, 0, 0]]
     """
-    n = as_order(n)
-    lines = _lines(n, _check_flag(diagonals))
+    n = as_order(n, maximum=MAX_CONDITIONS_ORDER,
+                 why="the matrix has (2n+1)·n² entries and sympy builds it one by one")
+    return _line_conditions(n, as_flag(diagonals, "diagonals"))
+
+
+def _line_conditions(n: int, diagonals: bool) -> sympy.Matrix:
+    """``line_conditions`` for checked arguments."""
+    lines = _lines(n, diagonals)
     first = set(lines[0])
     rows = []
     for line in lines[1:]:
@@ -74,29 +94,38 @@ def line_conditions(n: int, diagonals: bool = True) -> sympy.Matrix:
     return sympy.Matrix(len(rows), n * n, lambda i, j: rows[i][j])
 
 
-def _dimension(n: Any, diagonals: bool) -> int:
-    n = as_order(n)
-    return n * n - line_conditions(n, diagonals).rank()
+def _dimension_by_rank(n: int, diagonals: bool) -> int:
+    """n² - rank(line_conditions(n)): the computation the formulas below stand for
+    (the tests check that they agree for small n)."""
+    return n * n - _line_conditions(n, diagonals).rank()
 
 
 def magic_space_dimension(n: int) -> int:
     """Dimension of the space of real n x n matrices whose rows, columns and both
-    diagonals share one sum, computed exactly as n² - rank(line_conditions(n)).
+    diagonals share one sum: n² - 2n for n >= 3, 1 for n = 1 and n = 2.
+
+    This equals n² - rank(line_conditions(n)) (the 2n + 1 conditions have rank
+    2n for n >= 3, the tests check it); as a formula it is exact for any n and
+    allocates nothing, so there is no upper limit.
 
     >>> [magic_space_dimension(n) for n in (1, 2, 3, 4)]
     [1, 1, 3, 8]
+    >>> magic_space_dimension(10**6)
+    999998000000
     """
-    return _dimension(n, True)
+    n = as_order(n)
+    return 1 if n <= 2 else n * n - 2 * n
 
 
 def semi_magic_space_dimension(n: int) -> int:
     """Dimension of the space of real n x n matrices whose rows and columns share
-    one sum (diagonals free), computed exactly from ``line_conditions(n, False)``.
+    one sum (diagonals free): (n-1)² + 1, equal to n² - rank(line_conditions(n, False)).
 
     >>> [semi_magic_space_dimension(n) for n in (1, 2, 3, 4)]
     [1, 2, 5, 10]
     """
-    return _dimension(n, False)
+    n = as_order(n)
+    return (n - 1) ** 2 + 1
 
 
 def magic_space_basis(n: int, diagonals: bool = True) -> list[sympy.Matrix]:
@@ -105,36 +134,50 @@ def magic_space_basis(n: int, diagonals: bool = True) -> list[sympy.Matrix]:
 
     Each basis matrix has a 1 at one "free" cell where all the others have 0,
     so the coordinates of a magic matrix are its entries in the free cells
-    (for n = 3 these are the bottom row).
+    (for n = 3 these are the bottom row). Orders up to ``MAX_BASIS_ORDER`` (30).
 
     >>> magic_space_basis(3)[0].tolist()
     [[2/3, 2/3, -1/3], [-2/3, 1/3, 4/3], [1, 0, 0]]
     """
-    n = as_order(n)
-    return [v.reshape(n, n) for v in line_conditions(n, diagonals).nullspace()]
+    n = as_order(n, maximum=MAX_BASIS_ORDER, why="sympy's exact null space of n² unknowns grows fast")
+    return [v.reshape(n, n) for v in _line_conditions(n, as_flag(diagonals, "diagonals")).nullspace()]
 
 
 def _as_sympy_square(m: Any, name: str) -> sympy.Matrix:
     if isinstance(m, sympy.MatrixBase):
-        if m.rows != m.cols:
-            raise ValueError(f"{name} must be square (n x n), got shape {m.rows} x {m.cols}")
+        if m.rows != m.cols or m.rows == 0:
+            raise ValueError(f"{name} must be square (n x n, n >= 1), got shape {m.rows} x {m.cols}")
+        if m.rows > MAX_COORDINATES_ORDER:
+            raise ValueError(f"{name} must be at most {MAX_COORDINATES_ORDER} x {MAX_COORDINATES_ORDER}, "
+                             f"got {m.rows} x {m.cols}")
+        if not all(x.is_Rational for x in m):
+            raise TypeError(f"{name} must hold exact rational numbers only (no floats or symbols)")
         return sympy.Matrix(m)
-    return sympy.Matrix(as_square(m, name=name).tolist())
+    a = as_square(m, name=name)
+    as_order(a.shape[0], name=f"the order of {name}", maximum=MAX_COORDINATES_ORDER,
+             why="an exact solve with n² equations")
+    return sympy.Matrix(a.tolist())
 
 
-def coordinates(square: Any, basis: list[Any]) -> list[sympy.Rational]:
+def coordinates(square: SquareLike | sympy.MatrixBase, basis: list[Any]) -> list[sympy.Rational]:
     """The exact coefficients c with square = sum(c[k] * basis[k]), or a ValueError
     when ``square`` is not in the span of ``basis``.
 
     ``square`` and the basis matrices may be integer squares or sympy matrices
-    of one common size.
+    (of rational numbers) of one common size n, n up to ``MAX_COORDINATES_ORDER`` (12),
+    and at most n² of them.
 
     >>> coordinates([[2, 7, 6], [9, 5, 1], [4, 3, 8]], magic_space_basis(3))
     [4, 3, 8]
     """
     target = _as_sympy_square(square, "square")
+    if isinstance(basis, (str, bytes, np.ndarray, sympy.MatrixBase)) or not hasattr(basis, "__len__"):
+        raise TypeError(f"basis must be a list of n x n matrices, got {type(basis).__name__}")
     if len(basis) == 0:
         raise ValueError("basis is empty: give at least one n x n matrix")
+    if len(basis) > target.rows * target.cols:
+        raise ValueError(f"basis must hold at most n² = {target.rows * target.cols} matrices "
+                         f"(more cannot be independent), got {len(basis)}")
     mats = [_as_sympy_square(b, f"basis[{k}]") for k, b in enumerate(basis)]
     for k, b in enumerate(mats):
         if b.shape != target.shape:
@@ -152,13 +195,20 @@ def coordinates(square: Any, basis: list[Any]) -> list[sympy.Rational]:
     return list(solution)
 
 
-def exact_rank(square: Any) -> int:
+def exact_rank(square: SquareLike) -> int:
     """The rank of an integer square, computed exactly (sympy, no rounding).
+
+    Gaussian elimination over the rationals (sympy's ``DomainMatrix``), for
+    squares up to ``MAX_RANK_ORDER`` x ``MAX_RANK_ORDER`` (64).
 
     >>> exact_rank([[16, 2, 3, 13], [5, 11, 10, 8], [9, 7, 6, 12], [4, 14, 15, 1]])
     3
     """
-    return int(sympy.Matrix(as_square(square).tolist()).rank())
+    a = as_square(square)
+    n = as_order(a.shape[0], name="the order of square", maximum=MAX_RANK_ORDER,
+                 why="exact elimination with growing fractions")
+    m = DomainMatrix([[ZZ(int(x)) for x in row] for row in a.tolist()], (n, n), ZZ)
+    return int(m.convert_to(QQ).rank())
 
 
 def magic_rank_rule(n: int) -> int:

@@ -24,7 +24,8 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ._check import as_order, as_square
+from ._check import as_int, as_int_sequence, as_order, as_square, sequence_length
+from ._types import Solution, SquareLike
 from .draw import COLORS, FONT, draw_square, small_multiples
 from .squares import symmetries
 
@@ -55,26 +56,33 @@ QUEEN = "\u265b"
 MAX_LISTED = 12
 #: Largest n that count_queens accepts (n = 16 has 14,772,512 solutions).
 MAX_COUNTED = 16
+#: Largest board a solution (a tuple of columns) may describe in the functions that take one.
+MAX_BOARD = 10_000
 
 
 def _order(n: Any, maximum: int, hint: str) -> int:
-    try:
-        return as_order(n, maximum=maximum, what="a board size (a positive integer)")
-    except ValueError as exc:
-        raise ValueError(f"{exc}{hint}") from None
+    """``n`` as a board size up to ``maximum``; ``hint`` (after a "; ") says why the limit."""
+    return as_order(n, maximum=maximum, what="a board size (a positive integer)", why=hint.lstrip("; "))
 
 
-def _solution(solution: Any, name: str = "solution") -> tuple[int, ...]:
+def _solution(solution: Any, name: str = "solution") -> Solution:
     """``solution`` as a tuple of ints, each a column 0..n-1 (not checked for attacks)."""
-    if isinstance(solution, (str, bytes)) or not hasattr(solution, "__len__"):
-        raise TypeError(f"{name} must be a sequence of column numbers, one per row, "
-                        f"got {type(solution).__name__} {solution!r}")
-    n = len(solution)
-    if n == 0:
-        raise ValueError(f"{name} is empty: give one column per row")
-    cols = tuple(as_order(c, name=f"{name}[{r}]", minimum=0, maximum=n - 1,
-                          what="a column number") for r, c in enumerate(solution))
+    size = sequence_length(solution, name, "a sequence of column numbers, one per row")
+    if size == 0:
+        raise ValueError(f"{name} must not be empty: give one column per row")
+    _order(size, MAX_BOARD, "one queen per row")
+    cols = as_int_sequence(solution, name=name)
+    n = len(cols)
+    for r, c in enumerate(cols):
+        if not 0 <= c < n:
+            raise ValueError(f"{name}[{r}] must be a column number between 0 and {n - 1} "
+                             f"(one queen per row of an {n} x {n} board), got {c}")
     return cols
+
+
+def _cell(cell: Any, name: str) -> tuple[int, int]:
+    row, col = as_int_sequence(cell, name=name, length=2)
+    return row, col
 
 
 def attacks(a: tuple[int, int], b: tuple[int, int]) -> bool:
@@ -86,6 +94,11 @@ def attacks(a: tuple[int, int], b: tuple[int, int]) -> bool:
     >>> attacks((6, 5), (4, 7)), attacks((6, 5), (4, 6))
     (True, False)
     """
+    return _attacks(_cell(a, "a"), _cell(b, "b"))
+
+
+def _attacks(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    """``attacks`` for checked cells."""
     (r1, c1), (r2, c2) = a, b
     if (r1, c1) == (r2, c2):
         return False
@@ -99,12 +112,19 @@ def is_safe(placed: Sequence[int], col: int) -> bool:
     >>> is_safe((0, 2), 4), is_safe((0, 2), 3)
     (True, False)
     """
+    _order(sequence_length(placed, "placed", "a sequence of column numbers") + 1, MAX_BOARD,
+           "one queen per row")
+    return _is_safe(as_int_sequence(placed, name="placed"), as_int(col, name="col"))
+
+
+def _is_safe(placed: Sequence[int], col: int) -> bool:
+    """``is_safe`` for checked arguments (the search loops call this one)."""
     row = len(placed)
     return all(c != col and r - c != row - col and r + c != row + col
                for r, c in enumerate(placed))
 
 
-def queens(n: int) -> list[tuple[int, ...]]:
+def queens(n: int) -> list[Solution]:
     """Every solution of the n-queens puzzle, in the order a row-by-row search finds them.
 
     Row by row, try the columns from left to right; keep a column when no queen
@@ -205,7 +225,7 @@ def count_queens(n: int) -> int:
     return 2 * half + middle
 
 
-def queen_symmetries(solution: Sequence[int]) -> list[tuple[int, ...]]:
+def queen_symmetries(solution: Sequence[int]) -> list[Solution]:
     """The 8 images of a solution under the board's rotations and reflections, in the
     order of ``magiclib.SYMMETRY_NAMES`` (the first is the solution itself).
 
@@ -226,7 +246,7 @@ def queen_symmetries(solution: Sequence[int]) -> list[tuple[int, ...]]:
     return images
 
 
-def fundamental_queens(n: int) -> list[tuple[int, ...]]:
+def fundamental_queens(n: int) -> list[Solution]:
     """One solution per symmetry class (the first one the search finds), n at most 12.
 
     >>> len(fundamental_queens(8)), fundamental_queens(6)
@@ -251,7 +271,7 @@ def queen_cells(solution: Sequence[int]) -> list[tuple[int, int]]:
     return list(enumerate(_solution(solution)))
 
 
-def queen_sum(square: Any, solution: Sequence[int]) -> int:
+def queen_sum(square: SquareLike, solution: Sequence[int]) -> int:
     """The sum of the numbers of ``square`` under the queens of ``solution``.
 
     >>> queen_sum([[2, 7, 6], [9, 5, 1], [4, 3, 8]], (0, 2, 1))
@@ -265,7 +285,7 @@ def queen_sum(square: Any, solution: Sequence[int]) -> int:
     return sum(int(a[r, c]) for r, c in enumerate(s))
 
 
-def hidden_queens(square: Any, target: int | None = None) -> list[tuple[int, ...]]:
+def hidden_queens(square: SquareLike, target: int | None = None) -> list[Solution]:
     """The solutions of ``queens(n)`` whose n cells in ``square`` add up to ``target``.
 
     ``square`` is any n x n matrix of integers, n at most 12. ``target``
@@ -333,7 +353,7 @@ def backtrack_steps(n: int) -> Iterator[QueenStep]:
         row = len(placed)
         any_safe = False
         for col in range(n):
-            if not is_safe(placed, col):
+            if not _is_safe(placed, col):
                 yield QueenStep("attacked", row, col, placed)
                 continue
             any_safe = True

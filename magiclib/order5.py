@@ -56,7 +56,9 @@ import numpy as np
 from numba import njit, prange, set_parallel_chunksize
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
-from ._check import as_order, as_square
+from ._check import as_flag, as_int_sequence, as_order, as_square, refuse_masked, sequence_length
+from ._types import Pair, Square, SquareLike
+from .allsquares import _series
 
 __all__ = [
     "count_order5",
@@ -70,6 +72,7 @@ __all__ = [
     "symmetries_32",
     "SYMMETRY_COUNT",
     "TOTAL_5X5",
+    "MAX_PAIRS",
     "warm_up",
 ]
 
@@ -79,9 +82,12 @@ SYMMETRY_COUNT = 32
 #: Schroeppel's count (1973) of 5x5 magic squares, all of them (not up to symmetry).
 TOTAL_5X5 = 2_202_441_792
 
+#: Most rows of diagonals one call of ``count_diagonal_pairs``/``complement_weights`` takes
+#: (all pairs of one centre fit: centre 13 has the most, 762,660).
+MAX_PAIRS = 2**21
+
 _S = 65                   # the magic constant of order 5
 _ALL = 0x3FFFFFE          # bits 1..25: the numbers 1..25
-_PAIR_COLUMNS = ("(0,0)", "(1,1)", "(3,3)", "(4,4)", "(0,4)", "(1,3)", "(3,1)", "(4,0)", "(2,2)")
 
 
 # ----------------------------------------------------------------- symmetry
@@ -92,7 +98,7 @@ def _commuting_permutations(n: int) -> list[tuple[int, ...]]:
             if all(p[n - 1 - i] == n - 1 - p[i] for i in range(n))]
 
 
-def symmetries_32(square: Any) -> list[np.ndarray]:
+def symmetries_32(square: SquareLike) -> list[Square]:
     """The 32 images of a 4x4 or 5x5 square under the moves that keep both diagonals.
 
     Image k applies a permutation p commuting with i -> n-1-i to the rows and
@@ -108,7 +114,7 @@ def symmetries_32(square: Any) -> list[np.ndarray]:
     a = as_square(square)
     n = a.shape[0]
     if n not in (4, 5):
-        raise ValueError(f"symmetries_32 needs a 4x4 or 5x5 square, got {n}x{n}")
+        raise ValueError(f"square must be 4x4 or 5x5 for symmetries_32, got {n}x{n}")
     images = []
     for transpose in (False, True):
         for p in _commuting_permutations(n):
@@ -121,10 +127,10 @@ def symmetries_32(square: Any) -> list[np.ndarray]:
 
 # ----------------------------------------------------------------- tables
 
-@functools.lru_cache(maxsize=None)
 def _series5() -> tuple[tuple[int, ...], ...]:
-    """The 1394 magic series of order 5: increasing 5-tuples of 1..25 adding to 65."""
-    return tuple(s for s in itertools.combinations(range(1, 26), 5) if sum(s) == _S)
+    """The 1394 magic series of order 5 (increasing 5-tuples of 1..25 adding to 65),
+    from their one home, ``allsquares``."""
+    return _series(5)
 
 
 @functools.lru_cache(maxsize=None)
@@ -307,7 +313,7 @@ def _side_parts(corner_a: int, corner_b: int, corner_c: int, corner_d: int,
     return parts
 
 
-def count_completions(pair: Sequence[int]) -> int:
+def count_completions(pair: Pair) -> int:
     """Readable pure-Python count of the 5x5 magic squares with the given diagonals.
 
     ``pair`` is one row of ``diagonal_pairs``: (0,0), (1,1), (3,3), (4,4), (0,4),
@@ -319,10 +325,9 @@ def count_completions(pair: Sequence[int]) -> int:
     >>> count_completions(diagonal_pairs(1)[0])
     0
     """
-    a0, a1, a3, a4, b0, b1, b3, b4, c = (int(v) for v in pair)
-    values = [a0, a1, a3, a4, b0, b1, b3, b4, c]
-    if sorted(values) != sorted(set(values)) or not all(1 <= v <= 25 for v in values):
-        raise ValueError(f"a pair of diagonals needs 9 different numbers of 1..25, got {values}")
+    values = as_int_sequence(pair, name="pair", length=9, minimum=1, maximum=25, distinct=True)
+    _check_diagonal_sums(np.array([values]))
+    a0, a1, a3, a4, b0, b1, b3, b4, c = values
     used = sum(1 << v for v in values)
     free = _ALL & ~used
     rows = Counter(_side_parts(a0, b0, b4, a4, _S - a1 - b3, _S - b1 - a3, used))
@@ -332,12 +337,14 @@ def count_completions(pair: Sequence[int]) -> int:
 
 # ----------------------------------------------------------------- the compiled search
 
-def _reverse_table() -> np.ndarray:
-    """rev[m] = the 13 low bits of m in reverse order."""
+@functools.lru_cache(maxsize=None)
+def _rev() -> np.ndarray:
+    """rev[m] = the 13 low bits of m in reverse order (computed once)."""
     m = np.arange(1 << 13)
     rev = np.zeros(1 << 13, dtype=np.int64)
     for i in range(13):
         rev |= ((m >> i) & 1) << (12 - i)
+    rev.setflags(write=False)
     return rev
 
 
@@ -510,13 +517,32 @@ def _count_pairs_kernel(pairs, weights, start, vals, masks, rev, blocks):
     return found.sum()
 
 
-@functools.lru_cache(maxsize=None)
-def _rev() -> np.ndarray:
-    return _reverse_table()
+def _check_diagonal_sums(arr: np.ndarray) -> None:
+    """Both diagonals of every row (9 numbers as from ``diagonal_pairs``) add up to 65."""
+    main = arr[:, [0, 1, 2, 3, 8]].sum(axis=1)
+    anti = arr[:, [4, 5, 6, 7, 8]].sum(axis=1)
+    bad = np.flatnonzero((main != _S) | (anti != _S))
+    if bad.size:
+        row = arr[bad[0]].tolist()
+        raise ValueError(f"a pair of diagonals must have both diagonals adding up to {_S} (with the "
+                         f"centre, the last number), got {row}: no magic square has these diagonals")
 
 
 def _as_pairs(pairs: Any) -> np.ndarray:
-    arr = np.asarray(pairs)
+    refuse_masked(pairs, "pairs")
+    if isinstance(pairs, (str, bytes)) or pairs is None:
+        raise TypeError(f"pairs must be integer rows of 9 numbers (as from diagonal_pairs), "
+                        f"got {type(pairs).__name__}")
+    if isinstance(pairs, np.ndarray) and pairs.ndim == 0:
+        raise TypeError("pairs must be integer rows of 9 numbers (as from diagonal_pairs), got a 0-D array")
+    if hasattr(pairs, "__len__") and len(pairs) > MAX_PAIRS:
+        raise ValueError(f"pairs must hold at most {MAX_PAIRS:,} rows (diagonal_pairs(13) has "
+                         f"762,660), got {len(pairs):,}")
+    try:
+        arr = np.asarray(pairs)
+    except ValueError as exc:
+        raise TypeError("pairs must be integer rows of 9 numbers (as from diagonal_pairs), "
+                        "not ragged lists") from exc
     if arr.ndim == 1 and arr.size == 9:
         arr = arr.reshape(1, 9)
     if arr.ndim != 2 or arr.shape[1] != 9 or not np.issubdtype(arr.dtype, np.integer):
@@ -524,7 +550,13 @@ def _as_pairs(pairs: Any) -> np.ndarray:
                         f"got an array of shape {arr.shape} and dtype {arr.dtype}")
     if arr.size and (arr.min() < 1 or arr.max() > 25):
         raise ValueError("pairs must hold numbers of 1..25")
-    return np.ascontiguousarray(arr, dtype=np.int64)
+    arr = np.ascontiguousarray(arr, dtype=np.int64)
+    if arr.size:
+        ordered = np.sort(arr, axis=1)
+        if (ordered[:, 1:] == ordered[:, :-1]).any():
+            raise ValueError("pairs must hold 9 different numbers in each row")
+        _check_diagonal_sums(arr)
+    return arr
 
 
 def count_diagonal_pairs(pairs: Any, weights: Any = None) -> int:
@@ -541,6 +573,8 @@ def count_diagonal_pairs(pairs: Any, weights: Any = None) -> int:
     if weights is None:
         w = np.ones(arr.shape[0], dtype=np.int64)
     else:
+        if sequence_length(weights, "weights", "one integer per pair") != arr.shape[0]:
+            raise TypeError(f"weights must be one integer per pair ({arr.shape[0]}), got {len(weights)}")
         w = np.asarray(weights)
         if w.shape != (arr.shape[0],) or not np.issubdtype(w.dtype, np.integer):
             raise TypeError(f"weights must be one integer per pair ({arr.shape[0]}), "
@@ -680,6 +714,7 @@ def count_order5_by_center(progress: Callable[[int, int], Any] | None = None, *,
     >>> count_order5_by_center()[1]  # doctest: +SKIP
     4365792
     """
+    up_to_symmetry = as_flag(up_to_symmetry, "up_to_symmetry")
     _check_progress(progress)
     canonical = _count_centres(list(range(1, 14)), progress)
     factor = 4 if up_to_symmetry else SYMMETRY_COUNT
@@ -705,8 +740,7 @@ def count_order5(up_to_symmetry: bool = True, center: int | None = None,
     ...
     ValueError: center must be a number of a 5x5 square (1..25) between 1 and 25, got 26
     """
-    if not isinstance(up_to_symmetry, (bool, np.bool_)):
-        raise TypeError(f"up_to_symmetry must be True or False, got {up_to_symmetry!r}")
+    up_to_symmetry = as_flag(up_to_symmetry, "up_to_symmetry")
     _check_progress(progress)
     factor = 4 if up_to_symmetry else SYMMETRY_COUNT
     if center is not None:
@@ -729,10 +763,9 @@ def count_order4(up_to_symmetry: bool = False) -> int:
     >>> count_order4(), count_order4(up_to_symmetry=True)
     (7040, 880)
     """
-    if not isinstance(up_to_symmetry, (bool, np.bool_)):
-        raise TypeError(f"up_to_symmetry must be True or False, got {up_to_symmetry!r}")
+    up_to_symmetry = as_flag(up_to_symmetry, "up_to_symmetry")
     s = 34
-    series = [t for t in itertools.combinations(range(1, 17), 4) if sum(t) == s]
+    series = _series(4)
     fill: dict[tuple[int, int], list[tuple[int, int]]] = {}
     for t in series:
         for a, b in itertools.permutations(t, 2):

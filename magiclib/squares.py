@@ -6,11 +6,10 @@ and converted). Every function is pure: it never modifies its argument.
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 
-from ._check import as_order, as_square
+from ._check import as_order, as_square, exact_sums
+from ._types import Square, SquareLike
 
 __all__ = [
     "magic_constant",
@@ -49,22 +48,13 @@ def magic_constant(n: int) -> int:
     return n * (n * n + 1) // 2
 
 
-def _safe(arr: np.ndarray) -> np.ndarray:
-    """``arr`` itself when n values of it can be added in int64, else Python ints."""
-    n = arr.shape[0]
-    biggest = int(np.abs(arr).max()) if arr.size else 0
-    if biggest <= (2**63 - 1) // (2 * n):
-        return arr
-    return arr.astype(object)
-
-
-def line_sums(square: Any) -> dict[str, list[int]]:
+def line_sums(square: SquareLike) -> dict[str, list[int]]:
     """The sums of every row, column and of both main diagonals, as Python ints.
 
     >>> line_sums([[2, 7, 6], [9, 5, 1], [4, 3, 8]])["rows"]
     [15, 15, 15]
     """
-    a = _safe(as_square(square))
+    a = exact_sums(as_square(square))
     return {
         "rows": [int(s) for s in a.sum(axis=1)],
         "columns": [int(s) for s in a.sum(axis=0)],
@@ -83,7 +73,7 @@ def _broken_diagonal_sums(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return down, up
 
 
-def properties(square: Any) -> frozenset[str]:
+def properties(square: SquareLike) -> frozenset[str]:
     """The names in ``PROPERTY_NAMES`` that hold for ``square``.
 
     - ``normal``: the entries are exactly 1..n², each once;
@@ -98,7 +88,7 @@ def properties(square: Any) -> frozenset[str]:
     >>> sorted(properties([[2, 7, 6], [9, 5, 1], [4, 3, 8]]))
     ['associative', 'magic', 'normal', 'semi-magic']
     """
-    a = _safe(as_square(square))
+    a = exact_sums(as_square(square))
     n = a.shape[0]
     found = set()
     flat = np.sort(np.asarray(a, dtype=np.int64).ravel())
@@ -125,7 +115,7 @@ def properties(square: Any) -> frozenset[str]:
     return frozenset(found)
 
 
-def is_magic(square: Any) -> bool:
+def is_magic(square: SquareLike) -> bool:
     """True when ``square`` is a *normal* magic square: entries 1..n², all lines equal.
 
     >>> is_magic([[2, 7, 6], [9, 5, 1], [4, 3, 8]]), is_magic([[1, 2], [3, 4]])
@@ -134,7 +124,7 @@ def is_magic(square: Any) -> bool:
     return {"normal", "magic"} <= properties(square)
 
 
-def symmetries(square: Any) -> list[np.ndarray]:
+def symmetries(square: SquareLike) -> list[Square]:
     """The 8 images of ``square`` under the rotations and reflections of the square,
     in the order of ``SYMMETRY_NAMES`` (the first is the square itself).
 
@@ -147,7 +137,7 @@ def symmetries(square: Any) -> list[np.ndarray]:
     return [np.ascontiguousarray(img) for img in images]
 
 
-def standard_form(square: Any) -> np.ndarray:
+def standard_form(square: SquareLike) -> Square:
     """Frénicle's standard form: the image under ``symmetries`` with the smallest
     corner in the top left and, of the two such images, the one whose second
     entry of the first row is smaller than the second entry of the first column.

@@ -26,7 +26,8 @@ from typing import Any, NamedTuple
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 
-from ._check import as_order
+from ._check import as_odd_order, as_order
+from ._types import Square
 from .draw import COLORS, FONT, draw_square, html_table, square_html
 
 __all__ = [
@@ -36,6 +37,8 @@ __all__ = [
     "siamese_walk",
     "siamese_steps",
     "rule_in_words",
+    "MAX_ORDER",
+    "MAX_WALK_ORDER",
     "siamese_frames",
     "siamese_animation",
     "save_siamese_gif",
@@ -62,15 +65,23 @@ class Step(NamedTuple):
     aim: tuple[int, int]
 
 
+#: Largest order of the closed form ``siamese``: the result alone takes 8·n² bytes (200 MB).
+MAX_ORDER = 5001
+
+#: Largest order of the literal walk (``siamese_walk``, ``siamese_steps``): n² Python steps,
+#: about half a second and some 60 MB of ``Step`` records at this limit.
+MAX_WALK_ORDER = 501
+
+
 def _odd_order(n: Any, *, name: str = "n", minimum: int = 1, maximum: int | None = None) -> int:
-    """``n`` as a Python int if it is an odd integer in range, else a clear error."""
-    n = as_order(n, name=name, minimum=minimum, maximum=maximum, what="a positive odd integer")
-    if n % 2 == 0:
-        raise ValueError(f"the Siamese walk needs a positive odd integer {name}, got {n}, which is even; "
-                         f"for an even order use magiclib.magic({n})" if n != 2 else
-                         f"the Siamese walk needs a positive odd integer {name}, got 2, which is even "
-                         "(and no normal magic square of order 2 exists)")
-    return n
+    """``n`` checked as an odd order (kept for the picture functions; see ``_check.as_odd_order``)."""
+    return as_odd_order(n, name=name, minimum=minimum, maximum=maximum)
+
+
+def _walk_order(n: Any) -> int:
+    return as_odd_order(n, maximum=MAX_WALK_ORDER,
+                        why="the literal walk takes n² Python steps; siamese(n) gives the same "
+                            f"square from a closed form up to n = {MAX_ORDER}")
 
 
 def _walk(n: int) -> Iterator[Step]:
@@ -104,26 +115,30 @@ def _walk(n: int) -> Iterator[Step]:
 def siamese_steps(n: int) -> list[Step]:
     """The walk traced number by number: one ``Step`` per number 1..n².
 
+    Odd n up to ``MAX_WALK_ORDER`` (501): the list holds n² records.
+
     >>> [(s.number, s.row, s.col, s.rules) for s in siamese_steps(3)][:4]
     [(1, 1, 2, ()), (2, 0, 0, ('wrap',)), (3, 2, 1, ('wrap',)), (4, 2, 0, ('occupied',))]
     """
-    return list(_walk(_odd_order(n)))
+    return list(_walk(_walk_order(n)))
 
 
-def siamese_walk(n: int) -> np.ndarray:
+def siamese_walk(n: int) -> Square:
     """The square built by walking the rules one number at a time (readable, O(n²) Python steps).
+
+    Odd n up to ``MAX_WALK_ORDER`` (501); ``siamese`` is the fast closed form.
 
     >>> siamese_walk(3).tolist()
     [[2, 7, 6], [9, 5, 1], [4, 3, 8]]
     """
-    n = _odd_order(n)
+    n = _walk_order(n)
     square = np.zeros((n, n), dtype=np.int64)
     for step in _walk(n):
         square[step.row, step.col] = step.number
     return square
 
 
-def siamese(n: int) -> np.ndarray:
+def siamese(n: int) -> Square:
     """The Siamese square of odd order n, from a closed form (same result as the walk).
 
     Write number k+1 as k = n*q + p with 0 <= p < n: the walk places it at
@@ -131,14 +146,16 @@ def siamese(n: int) -> np.ndarray:
     the cell (r, c) holds n*q + p + 1 with q = (n//2 - 1 - r - c) mod n and
     p = (q - r + n//2) mod n = (-2 - 2r - c) mod n. So q depends only on r + c
     and p only on 2r + c: each is a short vector read through a sliding window,
-    and the only n x n array ever allocated is the result.
+    and the only n x n array ever allocated is the result. Odd n up to
+    ``MAX_ORDER`` (5001, a 200 MB result).
 
     >>> siamese(3).tolist()
     [[2, 7, 6], [9, 5, 1], [4, 3, 8]]
     >>> int(siamese(7).sum(axis=1)[0])
     175
     """
-    n = _odd_order(n)
+    n = as_odd_order(n, maximum=MAX_ORDER, why=f"the square alone would take {8 * MAX_ORDER**2 // 10**6} MB "
+                     "or more")
     h = n // 2
     j = np.arange(3 * n, dtype=np.int64)
     nq_plus_1 = n * ((h - 1 - j[: 2 * n - 1]) % n) + 1   # indexed by r + c
@@ -153,10 +170,21 @@ def siamese(n: int) -> np.ndarray:
 def rule_in_words(step: Step, n: int) -> str:
     """One sentence saying where ``step.number`` went and which rules moved it there.
 
+    ``n`` is checked once here; loops over many steps call ``_rule_in_words``.
+
     >>> rule_in_words(siamese_steps(3)[3], 3)
     '4 aims at (1, 2), but that cell is taken (rule occupied): down one, left two → placed at (2, 0)'
     """
-    n = _odd_order(n)
+    if not isinstance(step, Step):
+        raise TypeError(f"step must be a Step from siamese_steps(n), got {type(step).__name__}")
+    n = as_odd_order(n)
+    if not (1 <= step.number <= n * n):
+        raise ValueError(f"step.number must be between 1 and n² = {n * n} for n = {n}, got {step.number}")
+    return _rule_in_words(step, n)
+
+
+def _rule_in_words(step: Step, n: int) -> str:
+    """``rule_in_words`` without the checks, for loops over the steps of one walk."""
     k, (ar, ac), cell = step.number, step.aim, (step.row, step.col)
     if k == 1:
         return f"1 starts in the middle of the last column → placed at {cell}"

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from magiclib import famous
 from magiclib import (count_magic_squares, count_semi_magic_squares, count_series_partitions,
                       frenicle_squares, is_magic, magic_constant, magic_series, magic_square_array,
                       magic_squares, orthogonal_partition_pairs, properties, summand_leaves,
@@ -19,8 +20,8 @@ from magiclib import (count_magic_squares, count_semi_magic_squares, count_serie
                       symmetries)
 from magiclib import allsquares as en
 
-LO_SHU = [[2, 7, 6], [9, 5, 1], [4, 3, 8]]
-DURER = [[16, 3, 2, 13], [5, 10, 11, 8], [9, 6, 7, 12], [4, 15, 14, 1]]
+LO_SHU = standard_form(famous.LO_SHU).tolist()   # Frénicle's form of the Lo Shu
+DURER = [list(row) for row in famous.DURER]
 
 
 def as_set(squares) -> set[tuple[int, ...]]:
@@ -202,13 +203,6 @@ def test_half_of_the_first_rows_is_tried():
 
 # ---------------------------------------------------------------- order 5 and beyond
 
-def test_order_5_is_refused_with_the_known_count_when_order5_is_missing(monkeypatch):
-    fake = types.ModuleType("magiclib.order5")        # a order5 without count_order5
-    monkeypatch.setitem(sys.modules, "magiclib.order5", fake)
-    with pytest.raises(ValueError, match="275,305,224"):
-        count_magic_squares(5)
-
-
 def test_order_5_is_delegated_to_order5(monkeypatch):
     calls = []
     fake = types.ModuleType("magiclib.order5")
@@ -251,7 +245,7 @@ def test_bad_order_type(bad):
 @pytest.mark.parametrize("bad", [0, -1])
 def test_bad_order_value(bad):
     for fn in (magic_series, count_magic_squares, magic_square_array, count_series_partitions):
-        with pytest.raises(ValueError, match="at least 1"):
+        with pytest.raises(ValueError, match="at least 1|between 1 and"):
             fn(bad)
 
 

@@ -7,7 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from magiclib import SYMMETRY_NAMES, is_magic, line_sums, magic_constant, properties, siamese, symmetries
+from magiclib import (SYMMETRY_NAMES, famous, is_magic, line_sums, magic_constant, properties, siamese,
+                      symmetries)
 from magiclib.construct import magic, magic_by_loops, order_kind
 
 # MATLAB's documented outputs (help magic, and Moler's "Magic Squares" chapter).
@@ -20,7 +21,7 @@ MATLAB = {
     6: [[35, 1, 6, 26, 19, 24], [3, 32, 7, 21, 23, 25], [31, 9, 2, 22, 27, 20],
         [8, 28, 33, 17, 10, 15], [30, 5, 34, 12, 14, 16], [4, 36, 29, 13, 18, 11]],
 }
-DURER = [[16, 3, 2, 13], [5, 10, 11, 8], [9, 6, 7, 12], [4, 15, 14, 1]]
+DURER = [list(row) for row in famous.DURER]
 ORDERS = [1] + list(range(3, 201))
 
 

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from magiclib import order5, is_magic, symmetries
+from magiclib import famous, is_magic, order5, symmetries
 from magiclib.order5 import (SYMMETRY_COUNT, TOTAL_5X5, complement_weights, completions,
                              count_completions, count_diagonal_pairs, count_order4,
                              count_order5, diagonal_pairs, symmetries_32)
@@ -18,7 +18,7 @@ from magiclib.order5 import (SYMMETRY_COUNT, TOTAL_5X5, complement_weights, comp
 # A 5x5 magic square (the Siamese one) and a 4x4 one (Dürer's).
 SIAMESE5 = [[17, 24, 1, 8, 15], [23, 5, 7, 14, 16], [4, 6, 13, 20, 22],
             [10, 12, 19, 21, 3], [11, 18, 25, 2, 9]]
-DURER = [[16, 3, 2, 13], [5, 10, 11, 8], [9, 6, 7, 12], [4, 15, 14, 1]]
+DURER = [list(row) for row in famous.DURER]
 
 
 def canonical(sq: np.ndarray) -> bool:
@@ -253,7 +253,7 @@ def test_other_bad_arguments():
         symmetries_32([[2, 7, 6], [9, 5, 1], [4, 3, 8]])
     with pytest.raises(ValueError, match="between 1 and 25"):
         completions(0, 5)
-    with pytest.raises(ValueError, match="9 different numbers"):
+    with pytest.raises(ValueError, match="distinct numbers"):
         count_completions([1, 1, 2, 3, 4, 5, 6, 7, 8])
     with pytest.raises(TypeError, match="rows of 9 numbers"):
         count_diagonal_pairs(np.zeros((3, 8), np.int64))

@@ -9,7 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from magiclib import SYMMETRY_NAMES, is_magic, magic_constant, symmetries
+from readable import list_scan_count, queens_by_permutations
+
+from magiclib import SYMMETRY_NAMES, famous, is_magic, magic_constant, symmetries
+from magiclib.famous import CHALLENGE_8
 from magiclib.nqueens import (
     QUEEN, attacks, backtrack_frames, backtrack_stats, backtrack_steps, queens_board_html, count_queens,
     draw_queens, draw_queens_gallery, fundamental_queens, hidden_queens, is_safe, queen_cells,
@@ -21,41 +24,13 @@ ALL = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200]
 FUNDAMENTAL = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92]
 
 # The article's 8 x 8 square (magic constant 260) and the 4 solutions it hides.
-ARTICLE_SQUARE = [[1, 2, 62, 61, 60, 59, 7, 8],
-        [9, 10, 54, 53, 52, 51, 15, 16],
-        [48, 47, 19, 20, 21, 22, 42, 41],
-        [40, 39, 27, 28, 29, 30, 34, 33],
-        [32, 31, 35, 36, 37, 38, 26, 25],
-        [24, 23, 43, 44, 45, 46, 18, 17],
-        [49, 50, 14, 13, 12, 11, 55, 56],
-        [57, 58, 6, 5, 4, 3, 63, 64]]
+ARTICLE_SQUARE = [list(row) for row in CHALLENGE_8]
 ARTICLE_HIDDEN = [(2, 4, 1, 7, 0, 6, 3, 5), (3, 5, 7, 1, 6, 0, 2, 4),
                (4, 2, 0, 6, 1, 7, 5, 3), (5, 3, 6, 0, 7, 1, 4, 2)]
-DURER = [[16, 3, 2, 13], [5, 10, 11, 8], [9, 6, 7, 12], [4, 15, 14, 1]]
+DURER = [list(row) for row in famous.DURER]
 
 
-def brute_force(n: int) -> list[tuple[int, ...]]:
-    """Every permutation that has no two queens on a diagonal (independent of the search)."""
-    return [p for p in itertools.permutations(range(n))
-            if len({r - c for r, c in enumerate(p)}) == n and len({r + c for r, c in enumerate(p)}) == n]
-
-
-def list_scan_count(n: int) -> int:
-    """The article's way: scan every queen placed so far for each candidate cell."""
-    placed: list[int] = []
-
-    def go(row: int) -> int:
-        if row == n:
-            return 1
-        total = 0
-        for col in range(n):
-            if is_safe(placed, col):
-                placed.append(col)
-                total += go(row + 1)
-                placed.pop()
-        return total
-
-    return go(0)
+brute_force = queens_by_permutations
 
 
 # ------------------------------------------------------------------ counts

@@ -9,11 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from magiclib import famous
 from magiclib import (PROPERTY_NAMES, SYMMETRY_NAMES, is_magic, line_sums, magic_constant, properties,
                       standard_form, symmetries)
 
-LO_SHU = [[4, 9, 2], [3, 5, 7], [8, 1, 6]]
-DURER = [[16, 3, 2, 13], [5, 10, 11, 8], [9, 6, 7, 12], [4, 15, 14, 1]]
+LO_SHU = [list(row) for row in famous.LO_SHU]
+DURER = [list(row) for row in famous.DURER]
 MOST_PERFECT_4 = [[1, 8, 13, 12], [14, 11, 2, 7], [4, 5, 16, 9], [15, 10, 3, 6]]
 SEMI_MAGIC_3 = [[1, 5, 9], [6, 7, 2], [8, 3, 4]]
 
