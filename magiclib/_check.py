@@ -134,7 +134,7 @@ def as_items(items: Any, *, name: str, maximum: int) -> list:
         raise TypeError(f"{name} must be a list (a sequence of at most {maximum} items), "
                         f"got {type(items).__name__}")
     if not 1 <= len(items) <= maximum:
-        raise ValueError(f"{name} must hold between 1 and {maximum} items, got {len(items)}")
+        raise ValueError(f"{name} must hold at least one and at most {maximum} items, got {len(items)}")
     return list(items)
 
 
