@@ -73,7 +73,7 @@ def draw_hexagon(values: Sequence[Any] | None = None, highlight: Iterable[int] |
     if lines_shown is not None and (isinstance(lines_shown, (str, bytes)) or not hasattr(lines_shown, "__iter__")):
         raise TypeError(f"lines_shown must be a list of line indices 0..14 or None, got {type(lines_shown).__name__}")
     shown = [as_order(i, name="line index", minimum=0, maximum=14, what="a line index")
-             for i in (lines_shown or ())]
+             for i in (() if lines_shown is None else lines_shown)]
     title = as_text(title)
     if fontsize is not None:
         fontsize = as_real(fontsize, name="fontsize", minimum=1, maximum=100)

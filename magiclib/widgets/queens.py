@@ -47,7 +47,8 @@ class QueensOverSquare(widgets.VBox):
         interval_ms = _ms(interval_ms)
         self.all = queens(n)
         if not self.all:
-            raise ValueError(f"the {n} x {n} board has no n-queens solution to show")
+            raise ValueError(f"square must have an order with an n-queens solution (1, or 4 to {MAX_LISTED}), "
+                             f"but the {n} x {n} board has none to show")
         self.hidden = hidden_queens(self.square)
         self.target = sum(int(x) for x in self.square.ravel()) // n
         self.which = widgets.ToggleButtons(options=[f"all {len(self.all)}", f"hidden {len(self.hidden)}"],
