@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from magiclib import SYMMETRY_NAMES, is_magic, magic_constant, symmetries
 from magiclib.nqueens import (
-    QUEEN, attacks, backtrack_stats, backtrack_steps, count_queens, fundamental_queens, hidden_queens,
+    attacks, backtrack_stats, backtrack_steps, count_queens, fundamental_queens, hidden_queens,
     is_safe, queen_cells, queen_sum, queen_symmetries, queens,
 )
 
