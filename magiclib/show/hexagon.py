@@ -80,7 +80,7 @@ def draw_hexagon(values: Sequence[Any] | None = None, highlight: Iterable[int] |
     if show_sums and x is None:
         raise ValueError("show_sums needs values to add up: pass the 19 values")
     if cell_names is None:
-        cell_names = x is not None and bool(hi)
+        cell_names = x is not None and bool(hi) and not show_sums   # names and sums would crowd at 12 pt
     if ax is None:
         _, ax = plt.subplots(figsize=(5.2, 5.2) if show_sums else (4.4, 4.4))
     pos = hx.coordinates()
