@@ -11,7 +11,7 @@ from magiclib.show import draw_hexagon, hexagon_svg, hexagon_verdict_html
 
 def test_draw_marks_free_cells_and_sums():
     ax = draw_hexagon(hexagon.MAGIC_HEXAGON, highlight=hexagon.free_variables(), show_sums=True,
-                      lines_shown=[0, 5, 10], title="Adams")
+                      lines_shown=[0, 5, 10], title="Adams", cell_names=True)
     texts = [t.get_text() for t in ax.texts]
     assert texts.count("38") == 15                       # 15 line sums
     assert "x10" in texts and ax.get_title() == "Adams"
