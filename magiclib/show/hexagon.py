@@ -97,7 +97,7 @@ def draw_hexagon(values: Sequence[Any] | None = None, highlight: Iterable[int] |
         if x is not None and cell_names:
             ax.text(cx, cy - 0.3, f"x{k}", ha="center", va="center", fontsize=pt(9),
                     color=COLORS["grid"], zorder=3)
-            ax.text(cx, cy + 0.05, text[k - 1], ha="center", va="center", fontsize=fs,
+            ax.text(cx, cy + 0.2, text[k - 1], ha="center", va="center", fontsize=min(fs, pt(13)),
                     fontweight="bold" if bold else "normal", color=COLORS["grid"], zorder=3)
         else:
             ax.text(cx, cy, text[k - 1], ha="center", va="center",
