@@ -33,8 +33,8 @@ MAX_FRAMES = 2000
 
 #: The controls of both players: (name, label, tooltip); the HTML player's button
 #: classes are ``mlanim-<name>``, the widget player's buttons carry the same labels.
-CONTROLS = (("first", "|\u25C0 first", "first step"), ("back", "\u25C0 step", "step back"),
-            ("play", "\u25B6 Play", "play or pause"), ("forward", "step \u25B6", "step forward"),
+CONTROLS = (("first", "|\u25C0 first", "first step"), ("back", "\u25C0 step back", "step back"),
+            ("play", "\u25B6 Play", "play or pause"), ("forward", "step forward \u25B6", "step forward"),
             ("last", "last \u25B6|", "last step"))
 
 

@@ -51,7 +51,7 @@ class FramePlayer(widgets.VBox):
                                         layout=widgets.Layout(width="420px"))
         self.first, self.back, self.forward, self.last = (
             widgets.Button(description=labels[key][0], tooltip=labels[key][1],
-                           layout=widgets.Layout(width="100px"))
+                           layout=widgets.Layout(width="auto"))
             for key in ("first", "back", "forward", "last"))
         self.first.on_click(lambda _: self._move(-len(self.frames)))
         self.back.on_click(lambda _: self._move(-1))
