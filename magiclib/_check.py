@@ -252,3 +252,66 @@ def as_square(square: Any, *, name: str = "square") -> np.ndarray:
         raise ValueError(f"{name} holds an integer too large for int64: entries must satisfy "
                          "-2**63 <= x < 2**63")
     return np.ascontiguousarray(arr, dtype=np.int64)
+
+
+# --- validators for pictures and widgets
+
+def as_text(text: Any, *, name: str = "title") -> str | None:
+    """``text`` if it is a string or None, else a ``TypeError``.
+
+    >>> as_text("Lo Shu"), as_text(None)
+    ('Lo Shu', None)
+    """
+    if text is not None and not isinstance(text, str):
+        raise TypeError(f"{name} must be a string or None, got {type(text).__name__} {text!r}")
+    return text
+
+
+def as_real(x: Any, *, name: str, minimum: float, maximum: float) -> float:
+    """``x`` as a float if it is a finite real number (not a bool) in ``[minimum, maximum]``.
+
+    >>> as_real(2, name="size", minimum=0.5, maximum=10)
+    2.0
+    """
+    if isinstance(x, (bool, np.bool_)) or not isinstance(x, numbers.Real):
+        raise TypeError(f"{name} must be a number between {minimum} and {maximum}, "
+                        f"got {type(x).__name__} {x!r}")
+    x = float(x)
+    if not (minimum <= x <= maximum):   # also refuses NaN
+        raise ValueError(f"{name} must be a number between {minimum} and {maximum}, got {x!r}")
+    return x
+
+
+def as_items(items: Any, *, name: str, maximum: int) -> list:
+    """``items`` as a list if it is a non-empty sequence (not a string) of at most ``maximum`` items.
+
+    >>> as_items(([1], [2]), name="squares", maximum=4)
+    [[1], [2]]
+    """
+    if isinstance(items, (str, bytes, dict)) or not hasattr(items, "__len__") \
+            or not hasattr(items, "__getitem__"):
+        raise TypeError(f"{name} must be a list (a sequence of at most {maximum} items), "
+                        f"got {type(items).__name__}")
+    if not 1 <= len(items) <= maximum:
+        raise ValueError(f"{name} must hold at least one and at most {maximum} items, got {len(items)}")
+    return list(items)
+
+
+def as_cells(cells: Any, n: int, *, name: str = "cells") -> set[tuple[int, int]]:
+    """``cells`` (None, or (row, col) pairs of an n x n grid) as a set of int pairs.
+
+    >>> sorted(as_cells([(0, 1), (2, 2)], 3))
+    [(0, 1), (2, 2)]
+    """
+    if cells is None:
+        return set()
+    if isinstance(cells, (str, bytes)) or not hasattr(cells, "__iter__"):
+        raise TypeError(f"{name} must be a list of (row, col) pairs or None, got {type(cells).__name__}")
+    out = set()
+    for cell in cells:
+        if isinstance(cell, (str, bytes)) or not hasattr(cell, "__len__") or len(cell) != 2:
+            raise TypeError(f"{name} must be a list of (row, col) pairs, got an item {cell!r}")
+        r = as_order(cell[0], name=f"a row in {name}", minimum=0, maximum=n - 1, what="a row number")
+        c = as_order(cell[1], name=f"a column in {name}", minimum=0, maximum=n - 1, what="a column number")
+        out.add((r, c))
+    return out

@@ -21,7 +21,7 @@ import numbers
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 import numpy as np
 import sympy
@@ -57,7 +57,6 @@ __all__ = [
     "MAX_TRIES",
     "magic_constant",
     "magic_constant_expression",
-    "draw",
 ]
 
 #: Number of cells of the order-3 hexagon.
@@ -594,87 +593,3 @@ def magic_constant(order: int) -> sympy.Rational:
     order = as_order(order, name="order")
     cells = 3 * order * (order - 1) + 1
     return sympy.Rational(cells * (cells + 1), 2 * (2 * order - 1))
-
-
-# ---------------------------------------------------------------- drawing
-
-def _label(v: Any) -> str:
-    return str(v)
-
-
-def draw(values: Sequence[Any] | None = None, highlight: Iterable[int] | None = None, *,
-         marks: Iterable[int] | None = None, lines_shown: Iterable[int] | None = None,
-         show_sums: bool = False, cell_names: bool | None = None, ax=None,
-         title: str | None = None, fontsize: float | None = None):
-    """Draw the hexagon (numbers, or the names x1..x19 when ``values`` is None); return the Axes.
-
-    ``highlight`` cells (1-based; e.g. the free cells) are yellow with a thick
-    border and bold text; ``marks`` cells get a blue outline (e.g. pivots).
-    ``lines_shown`` (indices into ``lines()``) are drawn as strokes through the
-    cells; ``show_sums`` writes every line's sum at one end, outside.
-
-    >>> ax = draw(MAGIC_HEXAGON, highlight=free_variables(), title="Adams' hexagon")
-    >>> ax.get_title()
-    "Adams' hexagon"
-    """
-    import matplotlib.pyplot as plt
-    from matplotlib.patches import RegularPolygon
-
-    from .draw import COLORS, FONT
-
-    x = _as_fill(values) if values is not None else None
-    hi = {as_order(k, name="highlight cell", maximum=CELLS, what="a cell number")
-          for k in (highlight or ())}
-    mk = {as_order(k, name="marked cell", maximum=CELLS, what="a cell number") for k in (marks or ())}
-    shown = [as_order(i, name="line index", minimum=0, maximum=14, what="a line index")
-             for i in (lines_shown or ())]
-    if cell_names is None:
-        cell_names = x is not None and bool(hi)
-    if ax is None:
-        _, ax = plt.subplots(figsize=(5.2, 5.2) if show_sums else (4.4, 4.4))
-    pos = coordinates()
-    radius = 1 / math.sqrt(3)
-    text = [_label(v) for v in x] if x is not None else [f"x{k}" for k in range(1, CELLS + 1)]
-    longest = max(len(t) for t in text)
-    fs = fontsize or (16 if longest <= 2 else 13 if longest <= 3 else 10)
-    for k in range(1, CELLS + 1):
-        cx, cy = pos[k]
-        face = COLORS["free"] if k in hi else COLORS["cell"]
-        edge = COLORS["accent"] if k in mk else COLORS["grid"]
-        lw = 3.0 if (k in hi or k in mk) else 1.2
-        ax.add_patch(RegularPolygon((cx, cy), 6, radius=radius * 0.97, orientation=0,
-                                    facecolor=face, edgecolor=edge, lw=lw, zorder=1))
-        bold = k in hi
-        if x is not None and cell_names:
-            ax.text(cx, cy - 0.3, f"x{k}", ha="center", va="center", fontsize=7,
-                    color=COLORS["muted"], zorder=3)
-            ax.text(cx, cy + 0.03, text[k - 1], ha="center", va="center", fontsize=fs,
-                    fontweight="bold" if bold else "normal", color=COLORS["grid"], zorder=3)
-        else:
-            ax.text(cx, cy, text[k - 1], ha="center", va="center",
-                    fontsize=fs if x is not None else fs * 0.75,
-                    fontweight="bold" if bold else "normal", color=COLORS["grid"], zorder=3)
-    all_lines = lines()
-    for i in shown:
-        pts = [pos[k] for k in all_lines[i]]
-        ax.plot([p[0] for p in pts], [p[1] for p in pts], color=COLORS["accent"], lw=6,
-                alpha=0.35, solid_capstyle="round", zorder=2)
-    if show_sums:
-        if x is None:
-            raise ValueError("show_sums needs values to add up")
-        sums = line_sums(x)
-        for i, line in enumerate(all_lines):
-            # rows end on the right, "/" lines bottom left, "\\" lines top left: no clashes
-            end, nxt = (line[0], line[1]) if i >= 10 else (line[-1], line[-2])
-            (x0, y0), (x1, y1) = pos[end], pos[nxt]
-            dx, dy = x0 - x1, y0 - y1
-            ax.text(x0 + 0.95 * dx, y0 + 0.95 * dy, _label(sums[i]), ha="center", va="center",
-                    fontsize=fs * 0.7, color=COLORS["accent"], zorder=3)
-    pad = 1.9 if show_sums else 0.75
-    ax.set_xlim(-2 - pad, 2 + pad)
-    ax.set_ylim(-2 * math.sqrt(3) / 2 - pad, 2 * math.sqrt(3) / 2 + pad)
-    ax.set_aspect("equal")
-    ax.axis("off")
-    if title:
-        ax.set_title(title, fontsize=FONT["size"], color=COLORS["accent"])
-    return ax

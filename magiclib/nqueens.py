@@ -10,14 +10,12 @@ descending diagonal (same ``row - col``) or an ascending diagonal (same
 - ``fundamental_queens(n)``: one solution per class under the 8 board symmetries;
 - ``hidden_queens(square)``: the solutions whose cells in ``square`` add up to
   the square's magic constant;
-- ``backtrack_steps(n)``: the search itself, step by step, for pictures and players;
-- ``draw_queens`` and ``backtrack_frames``: a matplotlib figure and HTML frames,
-  in the look of ``magiclib.draw``.
+- ``backtrack_steps(n)``: the search itself, step by step, for pictures and players
+  (the pictures live in ``magiclib.show.queens``).
 """
 
 from __future__ import annotations
 
-import html
 import numbers
 from collections.abc import Iterator, Sequence
 from typing import Any, NamedTuple
@@ -26,7 +24,6 @@ import numpy as np
 
 from ._check import as_int, as_int_sequence, as_order, as_square, sequence_length
 from ._types import Solution, SquareLike
-from .draw import COLORS, FONT, draw_square, small_multiples
 from .squares import symmetries
 
 __all__ = [
@@ -43,10 +40,6 @@ __all__ = [
     "QueenStep",
     "backtrack_steps",
     "backtrack_stats",
-    "draw_queens",
-    "draw_queens_gallery",
-    "queens_board_html",
-    "backtrack_frames",
 ]
 
 #: The glyph drawn on a queen's cell (a black chess queen, U+265B).
@@ -389,186 +382,3 @@ def backtrack_stats(n: int) -> dict[str, int]:
         elif step.action == "solution":
             stats["solutions"] += 1
     return stats
-
-
-# ------------------------------------------------------------------ pictures
-
-def _queen_board_axes(n: int, ax):
-    import matplotlib.pyplot as plt
-    from matplotlib.patches import Rectangle
-
-    if ax is None:
-        size = min(0.5 * n + 0.6, 8)
-        _, ax = plt.subplots(figsize=(size, size))
-    for r in range(n):
-        for c in range(n):
-            face = COLORS["empty"] if (r + c) % 2 else COLORS["cell"]
-            ax.add_patch(Rectangle((c, r), 1, 1, facecolor=face, edgecolor=COLORS["grid"], lw=1))
-    ax.set_xlim(-0.05, n + 0.05)
-    ax.set_ylim(n + 0.05, -0.05)
-    ax.set_aspect("equal")
-    ax.axis("off")
-    return ax
-
-
-def draw_queens(solution: Sequence[int], square: Any = None, ax=None, *, title: str | None = None,
-                fontsize: float | None = None):
-    """Draw the queens of ``solution`` (on ``square``'s numbers if given); return the Axes.
-
-    Queen cells are green with a queen glyph, so they read without colour too.
-
-    >>> ax = draw_queens((1, 3, 0, 2), title="4 queens")
-    >>> ax.get_title(), sum(t.get_text() == QUEEN for t in ax.texts)
-    ('4 queens', 4)
-    """
-    from matplotlib.patches import Rectangle
-
-    s = _solution(solution)
-    n = len(s)
-    cells = list(enumerate(s))
-    if square is None:
-        ax = _queen_board_axes(n, ax)
-        fs = fontsize or max(6.0, min(26.0, 200 / n))
-        for r, c in cells:
-            ax.add_patch(Rectangle((c, r), 1, 1, facecolor=COLORS["mark"], edgecolor=COLORS["grid"], lw=1))
-            ax.text(c + 0.5, r + 0.52, QUEEN, ha="center", va="center", fontsize=fs, color="white",
-                    family=FONT["family"])
-    else:
-        a = as_square(square)
-        if a.shape[0] != n:
-            raise ValueError(f"the solution has {n} rows but the square is {a.shape[0]} x "
-                             f"{a.shape[0]}: they must match")
-        ax = draw_square(a, ax, marks=cells, blank=None, fontsize=fontsize)
-        fs = (fontsize or max(5.0, min(16.0, 140 / n / max(1, len(str(n * n)) / 2)))) * 0.7
-        for r, c in cells:
-            ax.text(c + 0.06, r + 0.08, QUEEN, ha="left", va="top", fontsize=fs, color="white",
-                    family=FONT["family"])
-    if title:
-        ax.set_title(title, fontsize=FONT["size"], color=COLORS["accent"])
-    return ax
-
-
-def draw_queens_gallery(solutions: Sequence[Sequence[int]], titles: Sequence[str] | None = None, *,
-                        square: Any = None, ncols: int = 4, size: float = 2.0, suptitle: str | None = None):
-    """Draw several solutions side by side (small multiples); return the Figure.
-
-    >>> fig = draw_queens_gallery([(1, 3, 0, 2), (2, 0, 3, 1)], ["a", "b"])
-    >>> len(fig.axes)
-    2
-    """
-    count = len(solutions)
-    if count == 0:
-        raise ValueError("draw_queens_gallery needs at least one solution")
-    fig, axes = small_multiples(count, ncols=ncols, size=size, height_ratio=1.1,
-                                extra_height=0.4 if suptitle else 0)
-    for i, ax in enumerate(axes):
-        draw_queens(solutions[i], square, ax, title=titles[i] if titles else None,
-                    fontsize=None if square is not None else max(6.0, 100 * size / 2 / len(solutions[i])))
-    if suptitle:
-        fig.suptitle(suptitle, fontsize=FONT["size"] + 2, color=COLORS["accent"])
-    fig.tight_layout()
-    return fig
-
-
-def queens_board_html(n: int, placed: Sequence[int] = (), *, square: Any = None,
-               current: tuple[int, int] | None = None, tried: Sequence[tuple[int, int]] = (),
-               show_attacks: bool = True, cell_px: int = 44, caption: str | None = None) -> str:
-    """An n x n board as an HTML table: queens (♛ on green) in the columns ``placed``
-    of the top rows, the ``current`` cell orange, ``tried`` cells sky blue and dashed
-    with a ×, cells attacked by the queens shown with a grey dot; with ``square``,
-    each cell also shows its number.
-
-    >>> html = queens_board_html(4, (1,), current=(1, 3))
-    >>> html.count(QUEEN), html.startswith('<div class="queens-board"><table')
-    (1, True)
-    """
-    n = _order(n, 32, "")
-    a = as_square(square) if square is not None else None
-    if a is not None and a.shape[0] != n:
-        raise ValueError(f"the board is {n} x {n} but the square is {a.shape[0]} x {a.shape[0]}")
-    queen_at = {(r, int(c)) for r, c in enumerate(placed)}
-    tried_set = {(int(r), int(c)) for r, c in tried}
-    grid = COLORS["grid"]
-    # Compact markup (many frames are stored in a notebook): the table carries the
-    # font; each cell only its border, background and what differs from the rest.
-    font = max(10, int(cell_px * 0.5))
-    out = [f"<div class=\"queens-board\"><table style=\"border-collapse:collapse;margin:4px;font:{font}px/1.1 'DejaVu Sans',"
-           f"sans-serif;color:{grid}\"><colgroup>" + f"<col style=\"width:{cell_px}px\">" * n
-           + "</colgroup>"]
-    for r in range(n):
-        out.append(f"<tr style=\"height:{cell_px}px\">")
-        for c in range(n):
-            number = f"<br><small>{int(a[r, c])}</small>" if a is not None else ""
-            attacked = show_attacks and any(attacks((r, c), q) for q in queen_at)
-            style = f"background:{COLORS['empty'] if (r + c) % 2 else COLORS['cell']}"
-            if (r, c) in queen_at:
-                on_current = (r, c) == current
-                style = (f"background:{COLORS['current'] if on_current else COLORS['mark']};"
-                         f"color:{grid if on_current else 'white'}")
-                text = QUEEN + number
-            elif (r, c) == current:
-                style = f"background:{COLORS['current']};font-weight:bold"
-                text = "×" + number
-            elif (r, c) in tried_set:
-                style = f"background:{COLORS['tried']};border-style:dashed"
-                text = "×" + number
-            elif attacked:
-                style += f";color:{COLORS['muted']}"
-                text = number or "·"
-            else:
-                text = number.removeprefix("<br>")
-            out.append(f"<td style=\"text-align:center;padding:0;border:1px solid {grid};{style}\">"
-                       f"{text}</td>")
-        out.append("</tr>")
-    out.append("</table>")
-    if caption:
-        out.append(f"<div class=\"queens-caption\" style=\"font:15px sans-serif;margin:2px 4px;max-width:{max(360, cell_px * n)}px\">"
-                   f"{html.escape(caption)}</div>")
-    out.append("</div>")
-    return "".join(out)
-
-
-def backtrack_frames(n: int, *, max_frames: int = 400, cell_px: int = 44) -> list[str]:
-    """HTML frames of the backtracking search on an n x n board, one per placed,
-    removed or dead-end step (attacked cells show as tried in the next frame),
-    each with a caption and running counts; stops after ``max_frames`` frames.
-
-    >>> frames = backtrack_frames(4)
-    >>> len(frames), "solution 1" in "".join(frames)
-    (37, True)
-    """
-    n = _order(n, MAX_LISTED, "")
-    max_frames = as_order(max_frames, name="max_frames", minimum=1)
-    frames: list[str] = []
-    tried: dict[int, list[tuple[int, int]]] = {}   # attacked cells skipped, per row
-    nodes = dead_ends = solutions = 0
-    frames.append(queens_board_html(n, (), cell_px=cell_px,
-                             caption=f"Start: an empty {n} x {n} board. Row 0 first, columns left to right."))
-    for step in backtrack_steps(n):
-        if len(frames) >= max_frames:
-            break
-        if step.action == "attacked":
-            tried.setdefault(step.row, []).append((step.row, step.col))
-            continue
-        if step.action == "place":
-            nodes += 1
-            what = f"row {step.row}: column {step.col} is safe, place a queen"
-            tried.pop(step.row + 1, None)          # a fresh start in the row below
-        elif step.action == "solution":
-            nodes += 1
-            solutions += 1
-            what = f"row {step.row}: column {step.col} is safe: solution {solutions} {step.queens}"
-        elif step.action == "dead end":
-            dead_ends += 1
-            what = f"row {step.row}: every column is attacked, a dead end: go back"
-        elif step.col < n - 1:
-            what = f"row {step.row}: take the queen off column {step.col}, try further right"
-        elif step.row > 0:
-            what = f"row {step.row}: take the queen off column {step.col}, the last one: go back a row"
-        else:
-            what = f"row 0: take the queen off column {step.col}, the last one: the search is complete"
-        current = (step.row, step.col) if step.col >= 0 else None
-        counts = f" · queens placed {nodes} · dead ends {dead_ends} · solutions {solutions}"
-        frames.append(queens_board_html(n, step.queens, current=current, tried=tried.get(step.row, []),
-                                 cell_px=cell_px, caption=f"Step {len(frames)}: {what}{counts}"))
-    return frames

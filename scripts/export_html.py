@@ -13,7 +13,7 @@ page needs no server and no network (see ``scripts/templates/magiclib_offline``)
   ``OUT/mathjax/`` and loaded relatively, so formulas render from disk;
 - no require.js, widget manager or Mermaid is loaded from a CDN; a live ipywidget
   is replaced by a short note saying it needs a kernel (JupyterLab or Voilà);
-  the self-contained animations of ``magiclib.animate`` play as they are;
+  the self-contained animations of ``magiclib.show.player`` play as they are;
 - any remaining ``<script src="http...">`` or stylesheet link is removed (and counted).
 
 ``OUT/index.html`` lists the pages in order, followed by the learning path

@@ -307,28 +307,6 @@ def test_magic_constant_bad_order(bad, err):
         hexagon.magic_constant(bad)
 
 
-# ------------------------------------------------------------------- drawing
-
-def test_draw_marks_free_cells_and_sums():
-    ax = hexagon.draw(hexagon.MAGIC_HEXAGON, highlight=hexagon.free_variables(), show_sums=True,
-                      lines_shown=[0, 5, 10], title="Adams")
-    texts = [t.get_text() for t in ax.texts]
-    assert texts.count("38") == 15                       # 15 line sums
-    assert "x10" in texts and ax.get_title() == "Adams"
-    assert len(ax.patches) == 19 and len(ax.lines) == 3
-
-
-def test_draw_names_and_bad_input():
-    ax = hexagon.draw()
-    assert {t.get_text() for t in ax.texts} == {f"x{k}" for k in range(1, 20)}
-    with pytest.raises(ValueError, match="show_sums"):
-        hexagon.draw(show_sums=True)
-    with pytest.raises(ValueError, match="cell"):
-        hexagon.draw(highlight=[0])
-    with pytest.raises(ValueError, match="line index"):
-        hexagon.draw(hexagon.MAGIC_HEXAGON, lines_shown=[15])
-
-
 # -------------------------------------------------------------------- widget
 
 def test_widget_is_quiet_and_has_a_stable_repr(capsys):
@@ -356,11 +334,14 @@ def test_widget_follows_the_free_values():
 
 
 def test_widget_flags_bad_cells_in_text():
-    from magiclib.widgets.hexagon import hexagon_svg, hexagon_filler
+    from magiclib.show import hexagon_svg
+    from magiclib.widgets.hexagon import hexagon_filler
 
     svg = hexagon_svg(hexagon.fill((1, 2, 3, 4, 5, 6, 7), 38))
     assert "not 1..19" in svg and "repeat" in svg
     w = hexagon_filler(free=ARTICLE_CHECKS[0], total=0)
     assert "outside 1..19" in w.verdict.value
-    with pytest.raises(ValueError, match="7 numbers"):
+    with pytest.raises(ValueError, match="7 integers"):
         hexagon_filler(free=(1, 2, 3))
+    with pytest.raises(TypeError, match="integer"):
+        hexagon_filler(total=Fraction(1, 2))

@@ -14,9 +14,8 @@ from readable import list_scan_count, queens_by_permutations
 from magiclib import SYMMETRY_NAMES, famous, is_magic, magic_constant, symmetries
 from magiclib.famous import CHALLENGE_8
 from magiclib.nqueens import (
-    QUEEN, attacks, backtrack_frames, backtrack_stats, backtrack_steps, queens_board_html, count_queens,
-    draw_queens, draw_queens_gallery, fundamental_queens, hidden_queens, is_safe, queen_cells,
-    queen_sum, queen_symmetries, queens,
+    attacks, backtrack_stats, backtrack_steps, count_queens, fundamental_queens, hidden_queens,
+    is_safe, queen_cells, queen_sum, queen_symmetries, queens,
 )
 
 # OEIS A000170 (all solutions) and A002562 (classes under the 8 symmetries).
@@ -205,29 +204,6 @@ def test_backtrack_stats_small_boards():
     assert stats["nodes"] == 2056
 
 
-def test_backtrack_frames_are_deterministic_and_capped():
-    frames = backtrack_frames(5)
-    assert frames == backtrack_frames(5)
-    assert "solution 10" in frames[-1] or any("solution 10" in f for f in frames)
-    assert len(backtrack_frames(8, max_frames=50)) == 50
-    assert QUEEN in frames[1]
-
-
-def test_board_html_marks_queens_with_text_not_only_colour():
-    html = queens_board_html(4, (1, 3), square=DURER, current=(1, 3), tried=[(1, 0)])
-    assert html.count(QUEEN) == 2
-    assert "×" in html          # the tried cell
-    assert ">3<" in html        # the number under the first queen
-
-
-def test_draw_queens_on_a_square_and_a_gallery():
-    ax = draw_queens(ARTICLE_HIDDEN[0], ARTICLE_SQUARE, title="hidden")
-    assert ax.get_title() == "hidden"
-    assert sum(t.get_text() == QUEEN for t in ax.texts) == 8
-    fig = draw_queens_gallery(fundamental_queens(8), [str(i) for i in range(12)], ncols=6)
-    assert len([a for a in fig.axes if a.get_title()]) == 12
-
-
 # ------------------------------------------------------------------ bad input
 
 @pytest.mark.parametrize("bad", [3.0, "8", None, True, [8]])
@@ -290,6 +266,7 @@ def test_queens_over_square_widget_switches_to_hidden():
 
 
 def test_backtrack_player_resizes_and_caps_frames():
+    from magiclib.show import backtrack_frames
     from magiclib.widgets import backtrack_player
 
     p = backtrack_player(4)

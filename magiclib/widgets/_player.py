@@ -5,6 +5,11 @@ an ``IntSlider`` are linked to it with ``jslink``, which runs in the browser. Th
 animation therefore plays in JupyterLab, in Voilà and in any page that carries
 the saved widget state, even after the kernel is gone. The step buttons are a
 convenience that needs the kernel; the slider's arrow keys do the same without.
+
+It follows the frame conventions of ``magiclib.show.player``, like the kernel-free
+``magiclib.show.html_animation``: the same frame list (``as_frames``), each frame
+wrapped by ``frame_markup`` (``div.mlanim-frame`` with ``data-step``), and buttons
+labelled from ``CONTROLS``, so both players show identical frames and controls.
 """
 
 from __future__ import annotations
@@ -12,6 +17,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import ipywidgets as widgets
+
+from .._check import as_order, as_text
+from ..show.player import CONTROLS, as_frames, frame_markup
 
 __all__ = ["FramePlayer", "frame_player"]
 
@@ -26,29 +34,42 @@ class FramePlayer(widgets.VBox):
 
     def __init__(self, frames: Sequence[str], *, interval_ms: int = 600, label: str = "step",
                  name: str = "player", header: widgets.Widget | None = None):
-        if len(frames) == 0:
-            raise ValueError("a player needs at least one frame")
-        self.frames = list(frames)
+        self.frames = as_frames(frames)
+        interval_ms = as_order(interval_ms, name="interval_ms", minimum=10, maximum=60_000,
+                               what="a duration in ms")
+        label = as_text(label, name="label") or "step"
+        name = as_text(name, name="name") or "player"
+        if header is not None and not isinstance(header, widgets.Widget):
+            raise TypeError(f"header must be an ipywidgets Widget or None, got {type(header).__name__}")
         self.name = name
+        labels = {key: (text, tip) for key, text, tip in CONTROLS}
         last = len(self.frames) - 1
         self.play = widgets.Play(value=0, min=0, max=last, step=1, interval=interval_ms,
                                  description="Play", show_repeat=False)
         self.slider = widgets.IntSlider(value=0, min=0, max=last, description=label,
                                         continuous_update=True,
                                         layout=widgets.Layout(width="420px"))
-        self.back = widgets.Button(description="◀ step back", tooltip="previous step",
-                                   layout=widgets.Layout(width="110px"))
-        self.forward = widgets.Button(description="step forward ▶", tooltip="next step",
-                                      layout=widgets.Layout(width="130px"))
+        self.first, self.back, self.forward, self.last = (
+            widgets.Button(description=labels[key][0], tooltip=labels[key][1],
+                           layout=widgets.Layout(width="auto"))
+            for key in ("first", "back", "forward", "last"))
+        self.first.on_click(lambda _: self._move(-len(self.frames)))
         self.back.on_click(lambda _: self._move(-1))
         self.forward.on_click(lambda _: self._move(+1))
-        self.stack = widgets.Stack([widgets.HTML(value=f) for f in self.frames], selected_index=0)
+        self.last.on_click(lambda _: self._move(+len(self.frames)))
+        self.stack = widgets.Stack(self.frame_widgets(self.frames), selected_index=0)
         widgets.jslink((self.play, "value"), (self.slider, "value"))
         widgets.jslink((self.slider, "value"), (self.stack, "selected_index"))
-        controls = widgets.HBox([self.play, self.back, self.forward, self.slider])
+        controls = widgets.HBox([self.play, self.first, self.back, self.forward, self.last, self.slider],
+                                layout=widgets.Layout(flex_flow="row wrap"))
         children = ([header] if header is not None else []) + [controls, self.stack]
         super().__init__(children)
         self.add_class(f"magiclib-{name}")
+
+    @staticmethod
+    def frame_widgets(frames: Sequence[str]) -> list[widgets.HTML]:
+        """One HTML widget per frame, holding the frame as ``frame_markup`` wraps it."""
+        return [widgets.HTML(value=frame_markup(i, f)) for i, f in enumerate(frames)]
 
     def _move(self, delta: int) -> None:
         self.slider.value = min(max(self.slider.value + delta, 0), self.slider.max)

@@ -15,8 +15,9 @@ from typing import Any
 import ipywidgets as widgets
 import numpy as np
 
-from .._check import as_square
-from ..draw import COLORS, square_html
+from .._check import as_items, as_order, as_square, as_text
+from ..show.board import MAX_DRAWN_ORDER, square_html
+from ..show.look import COLORS, css_font
 from ..allsquares import frenicle_squares
 from ..squares import PROPERTY_NAMES, line_sums, properties
 
@@ -33,9 +34,12 @@ class SquareBrowser(widgets.VBox):
     """
 
     def __init__(self, squares: Sequence[Any], *, cell_px: int = 64, name: str = "browser"):
-        arrays = [as_square(s, name="each square") for s in squares]
-        if not arrays:
-            raise ValueError("square_browser needs at least one square to show")
+        arrays = [as_square(s, name="each square")
+                  for s in as_items(squares, name="squares", maximum=100_000)]
+        if max(a.shape[0] for a in arrays) > MAX_DRAWN_ORDER:
+            raise ValueError(f"each square must have order at most {MAX_DRAWN_ORDER} to be shown")
+        cell_px = as_order(cell_px, name="cell_px", minimum=10, maximum=200, what="a cell size in pixels")
+        name = as_text(name, name="name") or "browser"
         orders = {a.shape[0] for a in arrays}
         if len(orders) > 1:
             raise ValueError(f"the squares must all have the same order, got orders {sorted(orders)}")
@@ -86,13 +90,13 @@ class SquareBrowser(widgets.VBox):
             lines = f"line sums: rows {sums['rows']}, columns {sums['columns']}, " \
                     f"diagonals {sums['diagonal'] + sums['anti-diagonal']}"
         self.caption.value = (
-            f"<div style=\"font:18px 'DejaVu Sans',sans-serif;color:{COLORS['grid']}\">"
+            f"<div style=\"{css_font(18)};color:{COLORS['grid']}\">"
             f"<b>square {self.slider.value} of {len(self.selection)}</b>"
             f" ({'all squares' if shown == 'all' else html.escape(shown) + ' only'};"
             f" number {k + 1} of {len(self.squares)} in the full list)</div>")
         self.view.value = (
             square_html(square, blank=None, cell_px=self.cell_px)
-            + f"<div class=\"magiclib-browser-info\" style=\"font:18px 'DejaVu Sans',sans-serif;"
+            + f"<div class=\"magiclib-browser-info\" style=\"{css_font(18)};"
             f"color:{COLORS['grid']};max-width:{max(420, self.cell_px * n + 40)}px\">"
             f"Order {n}: {lines}.<br>Properties: <b>{html.escape(', '.join(names))}</b></div>")
 

@@ -13,7 +13,8 @@ import time
 
 import ipywidgets as widgets
 
-from ..draw import COLORS
+from .._check import as_text
+from ..show.look import COLORS, css_font
 
 __all__ = ["CountProgress", "count_progress"]
 
@@ -28,6 +29,8 @@ class CountProgress(widgets.VBox):
     """
 
     def __init__(self, description: str = "Counting", unit: str = "batches"):
+        description = as_text(description, name="description") or "Counting"
+        unit = as_text(unit, name="unit") or "batches"
         self.description = description
         self.unit = unit
         self.done = 0
@@ -41,7 +44,7 @@ class CountProgress(widgets.VBox):
         self.text = f"{description}: waiting to start"
 
     def _html(self, text: str) -> str:
-        return (f"<span style=\"font:22px 'DejaVu Sans',sans-serif;color:{COLORS['grid']}\">"
+        return (f"<span style=\"{css_font(22)};color:{COLORS['grid']}\">"
                 f"{html.escape(text)}</span>")
 
     def __call__(self, done: int, total: int) -> None:

@@ -11,68 +11,25 @@
 
 from __future__ import annotations
 
-import html
 from typing import Any
 
 import ipywidgets as widgets
 
 from .._check import as_order, as_square
-from ..draw import COLORS, html_table
-from ..nqueens import QUEEN, backtrack_frames, hidden_queens, queens
+from ..nqueens import MAX_LISTED, hidden_queens, queens
+from ..show.look import css_font
+from ..show.queens import backtrack_frames, queens_over_square_html
 from ._player import FramePlayer
 
-__all__ = ["queens_over_square_html", "QueensOverSquare", "queens_over_square",
-           "BacktrackPlayer", "backtrack_player"]
+__all__ = ["QueensOverSquare", "queens_over_square", "BacktrackPlayer", "backtrack_player"]
 
 
-def queens_over_square_html(square: Any, solution: tuple[int, ...], *, target: int | None = None,
-                            cell_px: int = 50, caption: str | None = None) -> str:
-    """The square with the queens of ``solution`` on it and, right of each row, the
-    running sum of the queens' numbers so far; the last one is compared with ``target``
-    (the square's magic constant by default).
+def _px(cell_px: Any) -> int:
+    return as_order(cell_px, name="cell_px", minimum=10, maximum=200, what="a cell size in pixels")
 
-    >>> html = queens_over_square_html([[16, 3, 2, 13], [5, 10, 11, 8], [9, 6, 7, 12], [4, 15, 14, 1]],
-    ...                                (1, 3, 0, 2))
-    >>> "= 34 ✓ hidden" in html, html.count("♛")
-    (True, 4)
-    """
-    a = as_square(square)
-    n = a.shape[0]
-    if len(solution) != n:
-        raise ValueError(f"the solution has {len(solution)} rows but the square is {n} x {n}")
-    if target is None:
-        target = sum(int(x) for x in a.ravel()) // n
-    running = 0
-    sums = []
-    for r, c in enumerate(solution):
-        running += int(a[r, c])
-        sums.append(running)
-    hidden = running == target
-    queen_bg = COLORS["mark"] if hidden else COLORS["tried"]
-    queen_fg = "white" if hidden else COLORS["grid"]
-    cells, styles = [], {}
-    for r in range(n):
-        row = []
-        for c in range(n):
-            if solution[r] == c:
-                row.append(f"<span style=\"font-size:60%\">{QUEEN}</span> {int(a[r, c])}")
-                styles[(r, c)] = f"background:{queen_bg};color:{queen_fg};font-weight:bold"
-            else:
-                row.append(str(int(a[r, c])))
-        term = f"+{int(a[r, solution[r]])}" if r else f"{int(a[r, solution[r]])}"
-        row.append(f"{term} → {sums[r]}")
-        styles[(r, n)] = (f"width:{2 * cell_px + 20}px;border:none;text-align:left;padding-left:8px;"
-                          f"color:{COLORS['accent']};font-size:{max(12, int(cell_px * 0.34))}px")
-        cells.append(row)
-    verdict = (f"sum {running} = {target} ✓ hidden" if hidden else f"sum {running} ≠ {target} ✗ not hidden")
-    table = html_table(cells, styles=styles, cell_px=cell_px)
-    banner_bg = COLORS["mark"] if hidden else COLORS["empty"]
-    banner_fg = "white" if hidden else COLORS["grid"]
-    banner = (f"<div style=\"font:bold 20px sans-serif;padding:6px 10px;margin:4px;display:inline-block;"
-              f"background:{banner_bg};color:{banner_fg};border:1px solid {COLORS['grid']}\">"
-              f"{html.escape(verdict)}</div>")
-    head = f"<div style=\"font:16px sans-serif;margin:4px\">{html.escape(caption)}</div>" if caption else ""
-    return f"<div class=\"magiclib-queens-frame\">{head}{banner}{table}</div>"
+
+def _ms(interval_ms: Any) -> int:
+    return as_order(interval_ms, name="interval_ms", minimum=10, maximum=60_000, what="a duration in ms")
 
 
 class QueensOverSquare(widgets.VBox):
@@ -84,11 +41,14 @@ class QueensOverSquare(widgets.VBox):
 
     def __init__(self, square: Any, *, cell_px: int = 50, interval_ms: int = 900):
         self.square = as_square(square)
-        n = self.square.shape[0]
-        self.cell_px = cell_px
+        n = as_order(self.square.shape[0], name="the order of square", maximum=MAX_LISTED,
+                     what="an order (every solution is listed)")
+        self.cell_px = _px(cell_px)
+        interval_ms = _ms(interval_ms)
         self.all = queens(n)
         if not self.all:
-            raise ValueError(f"the {n} x {n} board has no n-queens solution to show")
+            raise ValueError(f"square must have an order with an n-queens solution (1, or 4 to {MAX_LISTED}), "
+                             f"but the {n} x {n} board has none to show")
         self.hidden = hidden_queens(self.square)
         self.target = sum(int(x) for x in self.square.ravel()) // n
         self.which = widgets.ToggleButtons(options=[f"all {len(self.all)}", f"hidden {len(self.hidden)}"],
@@ -152,9 +112,10 @@ class BacktrackPlayer(widgets.VBox):
 
     def __init__(self, n: int = 5, *, max_frames: int = 300, interval_ms: int = 500, cell_px: int = 50):
         self.n = as_order(n, minimum=4, maximum=8, what="a board size")
-        self.max_frames = as_order(max_frames, name="max_frames", minimum=2)
-        self.interval_ms = interval_ms
-        self.cell_px = cell_px
+        self.max_frames = as_order(max_frames, name="max_frames", minimum=2, maximum=2000,
+                                   what="a number of frames")
+        self.interval_ms = _ms(interval_ms)
+        self.cell_px = _px(cell_px)
         self.size = widgets.IntSlider(value=self.n, min=4, max=8, description="board size",
                                       continuous_update=False, layout=widgets.Layout(width="300px"))
         self.note = widgets.HTML()
@@ -165,7 +126,7 @@ class BacktrackPlayer(widgets.VBox):
 
     def _make_player(self) -> FramePlayer:
         frames = backtrack_frames(self.n, max_frames=self.max_frames, cell_px=self.cell_px)
-        self.note.value = (f"<span style=\"font:15px sans-serif\">{len(frames)} frames"
+        self.note.value = (f"<span style=\"{css_font(15)}\">{len(frames)} frames"
                            + (f" (the search continues after frame {self.max_frames - 1})"
                               if len(frames) >= self.max_frames else " (the whole search)") + "</span>")
         return FramePlayer(frames, interval_ms=self.interval_ms, name="backtrack", label="step")

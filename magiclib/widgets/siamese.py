@@ -1,6 +1,6 @@
 """The Siamese walk as a player: Play/Pause, step buttons, a slider and a choice of odd n.
 
-The frames come from ``magiclib.walk.siamese_frames`` (HTML, precomputed), so
+The frames come from ``magiclib.show.siamese_frames`` (HTML, precomputed), so
 playing and sliding run in the browser through ``jslink``, without a kernel
 (Voilà, exported HTML). Only choosing another n rebuilds the frames in Python.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from .._check import as_order
-from ..walk import siamese_frames
+from ..show.walk import siamese_frames
 from ._player import FramePlayer
 
 __all__ = ["SiamesePlayer", "siamese_player"]
@@ -45,7 +45,7 @@ class SiamesePlayer(FramePlayer):
         self.slider.value = 0
         self.play.value = 0
         self.stack.selected_index = 0
-        self.stack.children = [widgets.HTML(value=f) for f in frames]
+        self.stack.children = self.frame_widgets(frames)
         self.slider.max = self.play.max = len(frames) - 1
         self.frames, self.n = frames, n
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import time
 
-from magiclib.nqueens import QUEEN, backtrack_frames, backtrack_stats
+from magiclib.nqueens import QUEEN, backtrack_stats
+from magiclib.show import backtrack_frames
 
 from .harness import errors_on_page, open_notebook, run_all, screenshot
 

@@ -34,7 +34,7 @@ NB03 = "03_queens_in_a_magic_square.ipynb"
 NB04 = "04_magic_hexagon_linear_algebra.ipynb"
 MAIL_LIMIT_MB = 20
 
-# Selectors of the self-contained animation (magiclib.animate.html_animation).
+# Selectors of the self-contained animation (magiclib.show.html_animation).
 ANIMATION = ".mlanim"
 VISIBLE_FRAME = ".mlanim-frame[style*='display:block'], .mlanim-frame[style*='display: block']"
 
@@ -108,7 +108,7 @@ def test_exported_animation_plays_offline(browser, tmp_path, notebook, name):
         page.wait_for_load_state("load")
         animations = page.locator(f"{ANIMATION}-{name}")
         assert animations.count() >= 1, (
-            f"{notebook} shows no self-contained animation named {name!r} (magiclib.animate)")
+            f"{notebook} shows no self-contained animation named {name!r} (magiclib.show.html_animation)")
         anim = animations.first
         anim.scroll_into_view_if_needed()
         before_step = anim.get_attribute("data-frame")

@@ -1,14 +1,9 @@
-"""One look for every picture in the suite: colours, fonts and the square drawings.
+"""Squares as pictures: matplotlib figures (``draw_square``, ``draw_gallery``,
+``small_multiples``) and HTML tables (``square_html``, ``html_table``), in the look
+of ``magiclib.show.look``.
 
-Two renderers share the same palette:
-
-- matplotlib (``draw_square``, ``draw_gallery``) for figures in the notebooks;
-- HTML (``square_html``) for widget frames, which the browser can show and
-  animate without a kernel.
-
-Colours come from the Okabe-Ito palette, which stays distinguishable for
-colour-blind readers, and every highlight also carries a text or shape cue, so
-nothing is said by colour alone.
+Limits: a drawn square has order at most ``MAX_DRAWN_ORDER``; a gallery has at
+most ``MAX_PANELS`` panels. Larger inputs are refused before anything is drawn.
 """
 
 from __future__ import annotations
@@ -19,39 +14,32 @@ from typing import Any
 
 import numpy as np
 
-from ._check import as_square
+from .._check import as_cells, as_items, as_order, as_real, as_square, as_text
+from .look import COLORS, FONT, css_font, pt
 
-__all__ = [
-    "COLORS",
-    "FONT",
-    "draw_square",
-    "draw_gallery",
-    "small_multiples",
-    "square_html",
-    "html_table",
-]
+__all__ = ["MAX_DRAWN_ORDER", "MAX_PANELS", "draw_square", "draw_gallery", "small_multiples",
+           "square_html", "html_table"]
 
-#: Shared palette (Okabe-Ito) with the role each colour plays in the suite.
-COLORS: dict[str, str] = {
-    "cell": "#ffffff",        # an ordinary cell
-    "grid": "#333333",        # cell borders and text
-    "empty": "#f2f2f2",       # a cell not filled yet
-    "current": "#E69F00",     # the cell acted on now (orange)
-    "tried": "#56B4E9",       # a cell tried and rejected (sky blue)
-    "mark": "#009E73",        # a selected cell, e.g. under a queen (green)
-    "free": "#F0E442",        # a free variable (yellow)
-    "bad": "#D55E00",         # a line whose sum is wrong (vermillion)
-    "good": "#009E73",        # a line whose sum is right (green)
-    "accent": "#0072B2",      # titles and pivots (blue)
-    "muted": "#999999",       # secondary text
-}
-
-#: Shared font settings for matplotlib figures.
-FONT: dict[str, Any] = {"family": "DejaVu Sans", "size": 12}
+#: Largest order ``draw_square`` and ``square_html`` draw (a 32 x 32 grid is already unreadable).
+MAX_DRAWN_ORDER = 32
+#: Most panels in one gallery figure.
+MAX_PANELS = 64
 
 
-def _cells(spec: Iterable[tuple[int, int]] | None) -> set[tuple[int, int]]:
-    return {(int(r), int(c)) for r, c in (spec or ())}
+def _drawn(square: Any, name: str = "square") -> np.ndarray:
+    a = as_square(square, name=name)
+    as_order(a.shape[0], name=f"the order of {name}", maximum=MAX_DRAWN_ORDER, what="an order to draw")
+    return a
+
+
+def _blank(blank: Any) -> int | None:
+    if blank is None:
+        return None
+    return as_order(blank, name="blank", minimum=-(2**63), what="an integer or None")
+
+
+def _cell_fontsize(n: int) -> float:
+    return max(5.0, min(16.0, 140 / max(n, 1) / max(1, len(str(n * n)) / 2)))
 
 
 def draw_square(square: Any, ax=None, *, highlight: Iterable[tuple[int, int]] | None = None,
@@ -62,6 +50,7 @@ def draw_square(square: Any, ax=None, *, highlight: Iterable[tuple[int, int]] | 
     ``highlight`` cells are filled orange, ``marks`` cells green with a bold
     number; entries equal to ``blank`` are left empty (use None to show all).
     With ``show_sums`` every row, column and diagonal sum is written outside.
+    Text is never smaller than 12 pt. The order is at most ``MAX_DRAWN_ORDER``.
 
     >>> ax = draw_square([[2, 7, 6], [9, 5, 1], [4, 3, 8]], title="Lo Shu")
     >>> ax.get_title()
@@ -70,13 +59,16 @@ def draw_square(square: Any, ax=None, *, highlight: Iterable[tuple[int, int]] | 
     import matplotlib.pyplot as plt
     from matplotlib.patches import Rectangle
 
-    a = as_square(square)
+    a = _drawn(square)
     n = a.shape[0]
+    hi, mk = as_cells(highlight, n, name="highlight"), as_cells(marks, n, name="marks")
+    title = as_text(title)
+    blank = _blank(blank)
+    fs = pt(as_real(fontsize, name="fontsize", minimum=1, maximum=200) if fontsize is not None
+            else _cell_fontsize(n))
     if ax is None:
         size = min(0.55 * n + 0.6, 9)
         _, ax = plt.subplots(figsize=(size + (0.6 if show_sums else 0),) * 2)
-    hi, mk = _cells(highlight), _cells(marks)
-    fs = fontsize or max(5.0, min(16.0, 140 / max(n, 1) / max(1, len(str(n * n)) / 2)))
     for r in range(n):
         for c in range(n):
             value = int(a[r, c])
@@ -89,13 +81,15 @@ def draw_square(square: Any, ax=None, *, highlight: Iterable[tuple[int, int]] | 
                         fontweight="bold" if (r, c) in mk or (r, c) in hi else "normal",
                         color="white" if (r, c) in mk else COLORS["grid"])
     if show_sums:
-        small = fs * 0.75
+        small = pt(fs * 0.75)
         for r, s in enumerate(a.sum(axis=1)):
             ax.text(n + 0.15, r + 0.5, str(int(s)), ha="left", va="center", fontsize=small, color=COLORS["accent"])
         for c, s in enumerate(a.sum(axis=0)):
             ax.text(c + 0.5, n + 0.15, str(int(s)), ha="center", va="top", fontsize=small, color=COLORS["accent"])
-        ax.text(n + 0.15, n + 0.15, str(int(np.trace(a))), ha="left", va="top", fontsize=small, color=COLORS["muted"])
-        ax.text(-0.15, n + 0.15, str(int(np.trace(a[:, ::-1]))), ha="right", va="top", fontsize=small, color=COLORS["muted"])
+        ax.text(n + 0.15, n + 0.15, str(int(np.trace(a))), ha="left", va="top", fontsize=small,
+                color=COLORS["muted"])
+        ax.text(-0.15, n + 0.15, str(int(np.trace(a[:, ::-1]))), ha="right", va="top", fontsize=small,
+                color=COLORS["muted"])
     pad = 0.9 if show_sums else 0.05
     ax.set_xlim(-0.05 - (pad if show_sums else 0), n + pad)
     ax.set_ylim(n + pad, -0.05)
@@ -110,7 +104,7 @@ def small_multiples(count: int, *, ncols: int = 4, size: float = 1.8, height_rat
                     extra_height: float = 0.0):
     """A figure with a grid of ``count`` equal panels; return (figure, the ``count`` Axes).
 
-    Panels past ``count`` in the last row are switched off.
+    Panels past ``count`` in the last row are switched off; ``count`` is at most ``MAX_PANELS``.
 
     >>> fig, axes = small_multiples(5, ncols=4)
     >>> len(axes), len(fig.axes)
@@ -118,9 +112,12 @@ def small_multiples(count: int, *, ncols: int = 4, size: float = 1.8, height_rat
     """
     import matplotlib.pyplot as plt
 
-    if count < 1:
-        raise ValueError(f"a gallery needs at least one panel, got {count}")
-    ncols = max(1, min(ncols, count))
+    count = as_order(count, name="count", maximum=MAX_PANELS, what="a number of panels")
+    ncols = as_order(ncols, name="ncols", maximum=MAX_PANELS, what="a number of columns")
+    size = as_real(size, name="size", minimum=0.5, maximum=10)
+    height_ratio = as_real(height_ratio, name="height_ratio", minimum=0.2, maximum=5)
+    extra_height = as_real(extra_height, name="extra_height", minimum=0, maximum=10)
+    ncols = min(ncols, count)
     nrows = -(-count // ncols)
     fig, grid = plt.subplots(nrows, ncols, figsize=(size * ncols, size * nrows * height_ratio + extra_height),
                              squeeze=False)
@@ -130,26 +127,36 @@ def small_multiples(count: int, *, ncols: int = 4, size: float = 1.8, height_rat
     return fig, panels[:count]
 
 
+def _titles(titles: Any, count: int) -> list[str | None]:
+    if titles is None:
+        return [None] * count
+    titles = as_items(titles, name="titles", maximum=MAX_PANELS)
+    if len(titles) != count:
+        raise ValueError(f"titles must have one entry per panel ({count}), got {len(titles)}")
+    return [as_text(t, name="each title") for t in titles]
+
+
 def draw_gallery(squares: Sequence[Any], titles: Sequence[str] | None = None, *, ncols: int = 4,
                  size: float = 1.8, **kwargs):
     """Draw several squares side by side (small multiples); return the Figure.
 
     Extra keyword arguments go to ``draw_square``, except ``marks`` and
-    ``highlight``, which may be lists with one entry per square.
+    ``highlight``, which may be lists with one entry per square. At most ``MAX_PANELS`` squares.
 
     >>> fig = draw_gallery([[[1]], [[2]]], titles=["a", "b"])
     >>> len(fig.axes)
     2
     """
-    count = len(squares)
-    if count == 0:
-        raise ValueError("draw_gallery needs at least one square")
+    squares = as_items(squares, name="squares", maximum=MAX_PANELS)
+    arrays = [_drawn(s, name="each square") for s in squares]
+    count = len(arrays)
+    names = _titles(titles, count)
     fig, axes = small_multiples(count, ncols=ncols, size=size)
     per_square = {k: kwargs.pop(k) for k in ("marks", "highlight") if isinstance(kwargs.get(k), list)
                   and len(kwargs[k]) == count and all(isinstance(x, (list, tuple, set)) for x in kwargs[k])}
     for i, ax in enumerate(axes):
         extra = {k: v[i] for k, v in per_square.items()}
-        draw_square(squares[i], ax, title=titles[i] if titles else None, **extra, **kwargs)
+        draw_square(arrays[i], ax, title=names[i], **extra, **kwargs)
     fig.tight_layout()
     return fig
 
@@ -164,16 +171,23 @@ def html_table(cells: Sequence[Sequence[str]], *, styles: Mapping[tuple[int, int
     >>> html_table([["1", "2"]]).startswith("<table")
     True
     """
+    rows = as_items(cells, name="cells", maximum=10_000)
+    for row in rows:
+        if isinstance(row, (str, bytes)) or not hasattr(row, "__iter__"):
+            raise TypeError(f"cells must be a list of rows (lists of strings), got a row {row!r}")
+    if styles is not None and not isinstance(styles, Mapping):
+        raise TypeError(f"styles must be a dict from (row, col) to CSS text, got {type(styles).__name__}")
     styles = styles or {}
-    font = max(10, int(cell_px * 0.45))
+    cell_px = as_order(cell_px, name="cell_px", minimum=10, maximum=200, what="a cell size in pixels")
+    caption = as_text(caption, name="caption")
     base = (f"width:{cell_px}px;height:{cell_px}px;border:1px solid {COLORS['grid']};"
-            f"text-align:center;vertical-align:middle;font:{font}px/1 'DejaVu Sans',sans-serif;"
+            f"text-align:center;vertical-align:middle;{css_font(cell_px * 0.45, line='1')};"
             f"color:{COLORS['grid']};padding:0")
     out = ["<table style=\"border-collapse:collapse;margin:4px\">"]
     if caption:
-        out.append(f"<caption style=\"caption-side:bottom;font:14px sans-serif;padding-top:4px\">"
+        out.append(f"<caption style=\"caption-side:bottom;{css_font(14)};padding-top:4px\">"
                    f"{caption}</caption>")
-    for r, row in enumerate(cells):
+    for r, row in enumerate(rows):
         out.append("<tr>")
         for c, text in enumerate(row):
             out.append(f"<td style=\"{base};{styles.get((r, c), '')}\">{text}</td>")
@@ -191,9 +205,12 @@ def square_html(square: Any, *, highlight: Iterable[tuple[int, int]] | None = No
     >>> "<b>5</b>" in square_html([[2, 7, 6], [9, 5, 1], [4, 3, 8]], highlight=[(1, 1)])
     True
     """
-    a = as_square(square)
+    a = _drawn(square)
     n = a.shape[0]
-    hi, mk, tr = _cells(highlight), _cells(marks), _cells(tried)
+    hi, mk = as_cells(highlight, n, name="highlight"), as_cells(marks, n, name="marks")
+    tr = as_cells(tried, n, name="tried")
+    blank = _blank(blank)
+    caption = as_text(caption, name="caption")
     cells, styles = [], {}
     for r in range(n):
         row = []
@@ -212,3 +229,4 @@ def square_html(square: Any, *, highlight: Iterable[tuple[int, int]] | None = No
             row.append(text)
         cells.append(row)
     return html_table(cells, styles=styles, cell_px=cell_px, caption=html.escape(caption) if caption else None)
+

@@ -1,4 +1,4 @@
-"""The shared look (magiclib.draw), the kernel-free player and the HTML animation."""
+"""The shared look (magiclib.show.look, .board), the kernel-free player and the widget player."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pytest
 
-from magiclib.animate import HTMLAnimation, html_animation
-from magiclib.draw import COLORS, draw_gallery, draw_square, html_table, square_html
+from magiclib.show import COLORS, HTMLAnimation, draw_gallery, draw_square, html_animation, html_table, square_html
+from magiclib.show.player import CONTROLS, frame_label, frame_markup
 from magiclib.widgets import FramePlayer, frame_player
 
 LO_SHU = [[4, 9, 2], [3, 5, 7], [8, 1, 6]]
@@ -65,7 +65,8 @@ def test_frame_player_links_its_controls_and_clamps_steps():
     player = frame_player(["<i>a</i>", "<i>b</i>", "<i>c</i>"], name="demo")
     assert isinstance(player, FramePlayer) and repr(player) == "FramePlayer('demo', frames=3)"
     assert player.slider.max == player.play.max == 2
-    assert [child.value for child in player.stack.children] == ["<i>a</i>", "<i>b</i>", "<i>c</i>"]
+    assert [child.value for child in player.stack.children] == [
+        frame_markup(i, f) for i, f in enumerate(["<i>a</i>", "<i>b</i>", "<i>c</i>"])]
     player._move(-1)
     assert player.slider.value == 0
     for _ in range(5):
@@ -92,7 +93,31 @@ def test_html_animation_saves_a_page(tmp_path):
     assert text.startswith("<!DOCTYPE html>") and 'data-step="1"' in text
 
 
-@pytest.mark.parametrize("frames, error", [([], ValueError), ("<p>", ValueError), ([1, 2], TypeError)])
+@pytest.mark.parametrize("frames, error", [([], ValueError), ("<p>", TypeError), ([1, 2], TypeError)])
 def test_html_animation_refuses_bad_frames(frames, error):
     with pytest.raises(error):
         HTMLAnimation(frames)
+
+
+def test_both_players_show_identical_frames_and_control_labels():
+    frames = [square_html(np.where(np.array(LO_SHU) <= k, LO_SHU, 0)) for k in range(4)]
+    anim = html_animation(frames, name="same", label="placed")
+    player = frame_player(frames, name="same", label="placed")
+    for i, child in enumerate(player.stack.children):
+        assert child.value in anim.html.replace('style="display:none"', 'style="display:block"')
+        assert child.value == frame_markup(i, frames[i])
+    labels = {key: text for key, text, _ in CONTROLS}
+    widget_labels = [player.first.description, player.back.description, player.forward.description,
+                     player.last.description]
+    assert widget_labels == [labels[k] for k in ("first", "back", "forward", "last")]
+    assert all(f">{text}</button>" in anim.html for text in labels.values())
+    assert player.slider.description == "placed" and frame_label(0, 3, "placed") in anim.html
+
+
+def test_figures_never_use_text_under_12_points():
+    from magiclib.show import MIN_PT, draw_queens, draw_torus_wrap
+
+    for ax in (draw_square(np.arange(1, 26 * 26 + 1).reshape(26, 26), show_sums=True),
+               draw_torus_wrap(15), draw_queens(tuple(range(1, 12, 2)) + tuple(range(0, 12, 2)))):
+        assert min(t.get_fontsize() for t in ax.texts) >= MIN_PT
+        plt.close(ax.figure)

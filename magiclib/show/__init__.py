@@ -1,0 +1,46 @@
+"""Every picture of the suite: matplotlib figures and HTML/SVG, in one look.
+
+``from magiclib import show`` then ``show.draw_square(...)``, or
+``from magiclib.show import draw_square``. One module per topic:
+
+- ``look``: colours (``COLORS``), the font (``FONT``, ``CSS_FONT``), text sizes, button CSS;
+- ``board``: squares (``draw_square``, ``draw_gallery``, ``small_multiples``, ``square_html``,
+  ``html_table``);
+- ``player``: the kernel-free frame player (``html_animation``) and the frame conventions the
+  widget player (``magiclib.widgets.FramePlayer``) shares with it;
+- ``walk``: the Siamese walk (``siamese_frames``, ``siamese_animation``, ``save_siamese_gif``,
+  ``draw_torus_wrap``);
+- ``queens``: n queens (``draw_queens``, ``draw_queens_gallery``, ``queens_board_html``,
+  ``queens_over_square_html``, ``backtrack_frames``);
+- ``hexagon``: the magic hexagon (``draw_hexagon``, ``hexagon_svg``, ``hexagon_verdict_html``).
+
+matplotlib is imported inside the drawing functions, on first use, so importing this
+package (or ``magiclib``) does not load it.
+"""
+
+from __future__ import annotations
+
+from .board import MAX_DRAWN_ORDER, MAX_PANELS, draw_gallery, draw_square, html_table, small_multiples, square_html
+from .hexagon import draw_hexagon, hexagon_svg, hexagon_verdict_html
+from .look import COLORS, CSS_FONT, FONT, MIN_PT, css_font
+from .player import MAX_FRAMES, HTMLAnimation, html_animation
+from .queens import (MAX_BOARD, backtrack_frames, draw_queens, draw_queens_gallery, queens_board_html,
+                     queens_over_square_html)
+from .walk import MAX_ANIMATED_ORDER, draw_torus_wrap, save_siamese_gif, siamese_animation, siamese_frames
+
+__all__ = [
+    # look
+    "COLORS", "FONT", "CSS_FONT", "MIN_PT", "css_font",
+    # board
+    "draw_square", "draw_gallery", "small_multiples", "square_html", "html_table", "MAX_DRAWN_ORDER",
+    "MAX_PANELS",
+    # player
+    "HTMLAnimation", "html_animation", "MAX_FRAMES",
+    # walk
+    "siamese_frames", "siamese_animation", "save_siamese_gif", "draw_torus_wrap", "MAX_ANIMATED_ORDER",
+    # queens
+    "draw_queens", "draw_queens_gallery", "queens_board_html", "queens_over_square_html", "backtrack_frames",
+    "MAX_BOARD",
+    # hexagon
+    "draw_hexagon", "hexagon_svg", "hexagon_verdict_html",
+]

@@ -1,0 +1,176 @@
+"""The one frame player of the suite: precomputed HTML frames, controls, a step label.
+
+A *frame list* is a non-empty list of HTML strings (at most ``MAX_FRAMES``);
+frame 0 is the start. Both players show exactly these frames, each wrapped by
+``frame_markup`` in a ``div.mlanim-frame`` carrying ``data-step``, with the
+controls named by ``CONTROLS`` and the position written by ``frame_label``:
+
+- ``HTMLAnimation`` (``html_animation``): the frames plus a few lines of inline
+  JavaScript. It needs no kernel, no widget manager and no network: it plays in
+  JupyterLab, in exported HTML opened from disk, and in slides. The markup is
+  deterministic (its id is a hash of the frames), so nbval re-runs it identically.
+- ``magiclib.widgets.FramePlayer``: the same frames in an ipywidgets Stack driven
+  by Play and a slider (only ``magiclib.widgets`` imports ipywidgets).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html as _html
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from .._check import as_order, as_text
+from .look import BUTTON_CSS, css_font
+
+__all__ = ["MAX_FRAMES", "CONTROLS", "as_frames", "frame_label", "frame_markup", "HTMLAnimation",
+           "html_animation"]
+
+#: Most frames in one player (each frame is stored in the notebook).
+MAX_FRAMES = 2000
+
+#: The controls of both players: (name, label, tooltip); the HTML player's button
+#: classes are ``mlanim-<name>``, the widget player's buttons carry the same labels.
+CONTROLS = (("first", "|\u25C0 first", "first step"), ("back", "\u25C0 step back", "step back"),
+            ("play", "\u25B6 Play", "play or pause"), ("forward", "step forward \u25B6", "step forward"),
+            ("last", "last \u25B6|", "last step"))
+
+
+def as_frames(frames: Any) -> list[str]:
+    """``frames`` as a list of HTML strings, or a clear error (1 to ``MAX_FRAMES`` frames).
+
+    >>> as_frames(("<b>1</b>",))
+    ['<b>1</b>']
+    """
+    if isinstance(frames, (str, bytes)) or not hasattr(frames, "__len__") or not hasattr(frames, "__iter__"):
+        raise TypeError(f"frames must be a list of HTML strings, got {type(frames).__name__}")
+    if not 1 <= len(frames) <= MAX_FRAMES:
+        raise ValueError(f"frames must hold between 1 and {MAX_FRAMES} HTML strings, got {len(frames)}")
+    frames = list(frames)
+    if not all(isinstance(f, str) for f in frames):
+        raise TypeError("frames must be a list of HTML strings: every frame must be a string")
+    return frames
+
+
+def frame_label(i: int, last: int, word: str = "step") -> str:
+    """The position text both players show under the slider.
+
+    >>> frame_label(3, 9)
+    'step 3 / 9'
+    """
+    return f"{word} {i} / {last}"
+
+
+def frame_markup(i: int, frame: str, *, visible: bool = True) -> str:
+    """Frame ``i`` wrapped as both players show it: ``div.mlanim-frame`` with ``data-step``.
+
+    >>> frame_markup(2, "<b>x</b>")
+    '<div class="mlanim-frame" data-step="2" style="display:block"><b>x</b></div>'
+    """
+    return (f'<div class="mlanim-frame" data-step="{i}" style="display:{"block" if visible else "none"}">'
+            f"{frame}</div>")
+
+_SCRIPT = """<script>
+(function () {
+  var root = document.getElementById("%(uid)s");
+  if (!root || root.dataset.ready) return;
+  root.dataset.ready = "1";
+  var frames = root.querySelectorAll(".mlanim-frame");
+  var slider = root.querySelector(".mlanim-slider");
+  var label = root.querySelector(".mlanim-label");
+  var play = root.querySelector(".mlanim-play");
+  var last = frames.length - 1, timer = null;
+  function show(i) {
+    i = Math.max(0, Math.min(last, i));
+    for (var k = 0; k < frames.length; k++) frames[k].style.display = (k === i) ? "block" : "none";
+    slider.value = i; root.dataset.frame = i;
+    label.textContent = %(word)s + " " + i + " / " + last;
+  }
+  function stop() { if (timer) { clearInterval(timer); timer = null; } play.textContent = %(play)s; }
+  function start() {
+    if (+slider.value >= last) show(0);
+    play.textContent = "\\u2016 Pause";
+    timer = setInterval(function () {
+      if (+slider.value >= last) { stop(); return; }
+      show(+slider.value + 1);
+    }, %(interval)d);
+  }
+  play.onclick = function () { if (timer) stop(); else start(); };
+  root.querySelector(".mlanim-first").onclick = function () { stop(); show(0); };
+  root.querySelector(".mlanim-back").onclick = function () { stop(); show(+slider.value - 1); };
+  root.querySelector(".mlanim-forward").onclick = function () { stop(); show(+slider.value + 1); };
+  root.querySelector(".mlanim-last").onclick = function () { stop(); show(last); };
+  slider.oninput = function () { stop(); show(+slider.value); };
+  show(0);
+})();
+</script>"""
+
+class HTMLAnimation:
+    """Frames (HTML strings) with Play/Pause, first, step back, step forward, last and a slider.
+
+    Display it in a notebook (it has ``_repr_html_``), embed ``.html`` in a page,
+    or ``save(path)`` a standalone page for slides.
+    """
+
+    def __init__(self, frames: Sequence[str], *, interval_ms: int = 700, title: str | None = None,
+                 name: str = "animation", label: str = "step"):
+        self.frames = as_frames(frames)
+        self.interval_ms = as_order(interval_ms, name="interval_ms", minimum=10, maximum=60_000,
+                                    what="a duration in ms")
+        self.title = as_text(title)
+        self.name = as_text(name, name="name") or "animation"
+        self.label = as_text(label, name="label") or "step"
+        digest = hashlib.sha1("\x00".join(self.frames + [name, str(interval_ms)]).encode()).hexdigest()
+        self.uid = f"mlanim-{digest[:12]}"
+
+    @property
+    def html(self) -> str:
+        """The markup: a div with the controls and every frame, plus the inline script."""
+        last = len(self.frames) - 1
+        parts = [f'<div id="{self.uid}" class="mlanim mlanim-{_html.escape(self.name)}" '
+                 f'style="{css_font(15)}">']
+        if self.title:
+            parts.append(f'<div style="{css_font(16, weight="bold")};margin:4px 0">{_html.escape(self.title)}</div>')
+        parts.append('<div class="mlanim-controls" style="margin:4px 0">')
+        for key, text, tip in CONTROLS:
+            parts.append(f'<button type="button" class="mlanim-{key}" title="{tip}" style="{BUTTON_CSS}">'
+                         f"{text}</button>")
+        parts.append(f'<input type="range" class="mlanim-slider" min="0" max="{last}" value="0" '
+                     f'style="width:260px;vertical-align:middle">')
+        parts.append(f'<span class="mlanim-label" style="{css_font(15)};margin-left:8px">'
+                     f"{_html.escape(frame_label(0, last, self.label))}</span>")
+        parts.append("</div>")
+        for i, frame in enumerate(self.frames):
+            parts.append(frame_markup(i, frame, visible=i == 0))
+        parts.append("</div>")
+        parts.append(_SCRIPT % {"uid": self.uid, "interval": self.interval_ms,
+                                "word": json.dumps(self.label), "play": json.dumps(CONTROLS[2][1])})
+        return "".join(parts)
+
+    def _repr_html_(self) -> str:
+        return self.html
+
+    def __repr__(self) -> str:
+        return f"HTMLAnimation({self.name!r}, frames={len(self.frames)})"
+
+    def save(self, path: str | Path) -> Path:
+        """Write a standalone HTML page holding the animation; return its path."""
+        path = Path(path)
+        title = _html.escape(self.title or self.name)
+        path.write_text(f"<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>{title}</title></head>"
+                        f"<body>{self.html}</body></html>\n", encoding="utf-8")
+        return path
+
+
+def html_animation(frames: Sequence[str], **kwargs) -> HTMLAnimation:
+    """A self-contained ``HTMLAnimation`` of ``frames`` (HTML strings).
+
+    >>> anim = html_animation(["<b>1</b>", "<b>2</b>"], name="demo")
+    >>> anim
+    HTMLAnimation('demo', frames=2)
+    >>> anim.html.count('class="mlanim-frame"')
+    2
+    """
+    return HTMLAnimation(frames, **kwargs)
