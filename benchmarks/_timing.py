@@ -34,10 +34,22 @@ fmt_seconds = format_seconds
 def print_report(rows: list[Row]) -> None:
     """Print rows as an aligned table."""
     header = ("topic", "work", "baseline", "baseline time", "fast", "fast time", "ratio", "target", "note")
-    table = [header] + [(r.topic, r.work, r.baseline, fmt_seconds(r.baseline_s), r.fast,
-                         fmt_seconds(r.fast_s), f"{r.ratio:,.1f}x", r.target, r.note) for r in rows]
+    table = [header] + [
+        (
+            r.topic,
+            r.work,
+            r.baseline,
+            fmt_seconds(r.baseline_s),
+            r.fast,
+            fmt_seconds(r.fast_s),
+            f"{r.ratio:,.1f}x",
+            r.target,
+            r.note,
+        )
+        for r in rows
+    ]
     widths = [max(len(str(row[i])) for row in table) for i in range(len(header))]
     for k, row in enumerate(table):
-        print("  ".join(str(v).ljust(w) for v, w in zip(row, widths)).rstrip())
+        print("  ".join(str(v).ljust(w) for v, w in zip(row, widths, strict=False)).rstrip())
         if k == 0:
             print("  ".join("-" * w for w in widths))

@@ -28,21 +28,22 @@ from _timing import Row, median_time  # noqa: E402
 
 from magiclib import order5  # noqa: E402
 
-_WARM = "import time; t=time.perf_counter(); from magiclib import order5; order5.warm_up(); " \
-        "print(time.perf_counter()-t)"
+_WARM = (
+    "import time; t=time.perf_counter(); from magiclib import order5; order5.warm_up(); "
+    "print(time.perf_counter()-t)"
+)
 
 
 def _warm_up_seconds(cache_dir: str) -> float:
     env = dict(os.environ, NUMBA_CACHE_DIR=cache_dir)
-    out = subprocess.run([sys.executable, "-c", _WARM], env=env, capture_output=True, text=True,
-                         check=True)
+    out = subprocess.run([sys.executable, "-c", _WARM], env=env, capture_output=True, text=True, check=True)
     return float(out.stdout.strip().splitlines()[-1])
 
 
 def run() -> list[Row]:
     with tempfile.TemporaryDirectory() as cache:
-        compile_s = _warm_up_seconds(cache)      # empty cache: compiles
-        cached_s = _warm_up_seconds(cache)       # same cache: loads
+        compile_s = _warm_up_seconds(cache)  # empty cache: compiles
+        cached_s = _warm_up_seconds(cache)  # same cache: loads
     order5.warm_up()
     pairs = order5.diagonal_pairs(7)
     sample = pairs[:: len(pairs) // 300]
@@ -55,14 +56,34 @@ def run() -> list[Row]:
     full_s, full_cpu = time.perf_counter() - t0, time.process_time() - cpu0
     assert total == 275_305_224, total
     return [
-        Row("order5", "load the numba kernels", "compile (empty cache)", compile_s,
-            "load from cache", cached_s, note="JIT compile time, kept out of the other rows"),
-        Row("order5", f"{len(sample)} pairs of diagonals, centre 7", "readable Python", readable_s,
-            "numba, parallel", compiled_s),
-        Row("order5", "all 5x5 squares: 275,305,224 up to symmetry", "readable (estimated)",
-            readable_s / len(sample) * n_pairs, "count_order5()", full_s, target="< 30 s wall",
+        Row(
+            "order5",
+            "load the numba kernels",
+            "compile (empty cache)",
+            compile_s,
+            "load from cache",
+            cached_s,
+            note="JIT compile time, kept out of the other rows",
+        ),
+        Row(
+            "order5",
+            f"{len(sample)} pairs of diagonals, centre 7",
+            "readable Python",
+            readable_s,
+            "numba, parallel",
+            compiled_s,
+        ),
+        Row(
+            "order5",
+            "all 5x5 squares: 275,305,224 up to symmetry",
+            "readable (estimated)",
+            readable_s / len(sample) * n_pairs,
+            "count_order5()",
+            full_s,
+            target="< 30 s wall",
             note=f"{n_pairs:,} pairs of diagonals ({n_searched:,} searched); "
-                 f"{os.cpu_count()} cores, {full_cpu:.0f} s CPU; baseline = time per pair x pairs"),
+            f"{os.cpu_count()} cores, {full_cpu:.0f} s CPU; baseline = time per pair x pairs",
+        ),
     ]
 
 

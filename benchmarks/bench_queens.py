@@ -31,21 +31,40 @@ def run() -> list[Row]:
     rows = []
     sizes = [8, 10, 12] if os.environ.get("QUEENS_BENCH_QUICK") else [8, 10, 12, 14]
     for n in sizes:
-        base_s, base_count = _once(lambda: list_scan_count(n))
-        fast_s = median_time(lambda: count_queens(n), repeat=5 if n < 14 else 3)
+        base_s, base_count = _once(lambda n=n: list_scan_count(n))
+        fast_s = median_time(lambda n=n: count_queens(n), repeat=5 if n < 14 else 3)
         assert base_count == count_queens(n), (n, base_count)
         target = {12: "fast < 0.5 s", 14: "reported"}.get(n, "")
         note = f"{base_count:,} solutions"
         if n == 12:
             note += "; met" if fast_s < 0.5 else "; MISSED"
-        rows.append(Row("queens", f"count all n-queens solutions, n={n}", "list scan (as in the blog post)",
-                        base_s, "count_queens (bitmasks+numpy)", fast_s, target, note))
+        rows.append(
+            Row(
+                "queens",
+                f"count all n-queens solutions, n={n}",
+                "list scan (as in the blog post)",
+                base_s,
+                "count_queens (bitmasks+numpy)",
+                fast_s,
+                target,
+                note,
+            )
+        )
     # The readable listing (sets instead of scans) against the same list-scan baseline.
     n = 10
-    base_s, _ = _once(lambda: list_scan_count(n))
-    rows.append(Row("queens", f"list all solutions, n={n}", "list scan (as in the blog post)", base_s,
-                    "queens(n) (sets, readable)", median_time(lambda: queens(n), repeat=3),
-                    "", "listing, not only counting"))
+    base_s, _ = _once(lambda n=n: list_scan_count(n))
+    rows.append(
+        Row(
+            "queens",
+            f"list all solutions, n={n}",
+            "list scan (as in the blog post)",
+            base_s,
+            "queens(n) (sets, readable)",
+            median_time(lambda: queens(n), repeat=3),
+            "",
+            "listing, not only counting",
+        )
+    )
     return rows
 
 

@@ -24,8 +24,10 @@ def main(argv: list[str]) -> int:
     names = sorted(p.stem for p in HERE.glob("bench_*.py"))
     if argv:
         names = [n for n in names if any(a in n for a in argv)]
-    print(f"magiclib benchmarks on {platform.python_implementation()} {platform.python_version()}, "
-          f"{os.cpu_count()} cores, {platform.machine()}")
+    print(
+        f"magiclib benchmarks on {platform.python_implementation()} {platform.python_version()}, "
+        f"{os.cpu_count()} cores, {platform.machine()}"
+    )
     rows, start = [], time.perf_counter()
     for name in names:
         module = importlib.import_module(name)

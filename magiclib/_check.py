@@ -44,15 +44,21 @@ def sequence_length(values: Any, name: str, what: str = "a sequence of integers"
     """
     refuse_masked(values, name)
     if isinstance(values, np.ndarray) and values.ndim != 1:
-        raise TypeError(f"{name} must be {what} (a list, tuple or 1-D array), "
-                        f"got a {values.ndim}-D array")
+        raise TypeError(f"{name} must be {what} (a list, tuple or 1-D array), got a {values.ndim}-D array")
     if isinstance(values, (str, bytes, dict, set, frozenset)) or not hasattr(values, "__len__"):
         raise TypeError(f"{name} must be {what} (a list, tuple or 1-D array), got {type(values).__name__}")
     return len(values)
 
 
-def as_order(n: Any, *, name: str = "n", minimum: int = 1, maximum: int | None = None,
-             what: str = "a positive integer", why: str = "") -> int:
+def as_order(
+    n: Any,
+    *,
+    name: str = "n",
+    minimum: int = 1,
+    maximum: int | None = None,
+    what: str = "a positive integer",
+    why: str = "",
+) -> int:
     """Return ``n`` as a Python int, or raise a clear error.
 
     Booleans, floats (even 3.0), strings and None are refused with a
@@ -74,8 +80,9 @@ def as_order(n: Any, *, name: str = "n", minimum: int = 1, maximum: int | None =
     return n
 
 
-def as_odd_order(n: Any, *, name: str = "n", minimum: int = 1, maximum: int | None = None,
-                 why: str = "") -> int:
+def as_odd_order(
+    n: Any, *, name: str = "n", minimum: int = 1, maximum: int | None = None, why: str = ""
+) -> int:
     """``n`` as a Python int if it is an odd integer in range, else a clear error.
 
     >>> as_odd_order(7)
@@ -87,8 +94,11 @@ def as_odd_order(n: Any, *, name: str = "n", minimum: int = 1, maximum: int | No
     """
     n = as_order(n, name=name, minimum=minimum, maximum=maximum, what="a positive odd integer", why=why)
     if n % 2 == 0:
-        hint = ("no normal magic square of order 2 exists" if n == 2
-                else f"for an even order use magiclib.magic({n})")
+        hint = (
+            "no normal magic square of order 2 exists"
+            if n == 2
+            else f"for an even order use magiclib.magic({n})"
+        )
         raise ValueError(f"{name} must be a positive odd integer, got {n}, which is even; {hint}")
     return n
 
@@ -127,9 +137,15 @@ def as_int(x: Any, *, name: str, minimum: int | None = None, maximum: int | None
     return x
 
 
-def as_int_sequence(values: Any, *, name: str, length: int | None = None,
-                    minimum: int | None = None, maximum: int | None = None,
-                    distinct: bool = False) -> tuple[int, ...]:
+def as_int_sequence(
+    values: Any,
+    *,
+    name: str,
+    length: int | None = None,
+    minimum: int | None = None,
+    maximum: int | None = None,
+    distinct: bool = False,
+) -> tuple[int, ...]:
     """``values`` (a list, tuple or 1-D integer array) as a tuple of Python ints, or raise.
 
     Floats (even 3.0), bools, strings, nested lists and masked arrays are refused
@@ -144,8 +160,9 @@ def as_int_sequence(values: Any, *, name: str, length: int | None = None,
         raise ValueError(f"{name} must have exactly {length} entries, got {size}")
     if size > MAX_LENGTH:
         raise ValueError(f"{name} must have at most {MAX_LENGTH:,} entries, got {size:,}")
-    out = tuple(as_int(v, name=f"{name}[{i}]", minimum=minimum, maximum=maximum)
-                for i, v in enumerate(values))
+    out = tuple(
+        as_int(v, name=f"{name}[{i}]", minimum=minimum, maximum=maximum) for i, v in enumerate(values)
+    )
     if distinct and len(set(out)) != len(out):
         raise ValueError(f"{name} must hold distinct numbers, got {list(out)}")
     return out
@@ -160,9 +177,11 @@ def refuse_masked(value: Any, name: str) -> None:
     TypeError: square must be a plain list or numpy array: masked arrays (numpy.ma) are not accepted, ...
     """
     if isinstance(value, np.ma.MaskedArray):
-        raise TypeError(f"{name} must be a plain list or numpy array: masked arrays (numpy.ma) are "
-                        "not accepted, since their mask would be ignored; use .filled(...) or "
-                        ".compressed() first")
+        raise TypeError(
+            f"{name} must be a plain list or numpy array: masked arrays (numpy.ma) are "
+            "not accepted, since their mask would be ignored; use .filled(...) or "
+            ".compressed() first"
+        )
 
 
 def exact_sums(square: np.ndarray) -> np.ndarray:
@@ -203,8 +222,10 @@ def as_square(square: Any, *, name: str = "square") -> np.ndarray:
             raise ValueError(f"{name} must be at most {MAX_SIDE} x {MAX_SIDE}, got shape {arr.shape}")
     else:
         if isinstance(square, (str, bytes)) or not hasattr(square, "__len__"):
-            raise TypeError(f"{name} must be a list of lists or a 2-D numpy array of integers, "
-                            f"got {type(square).__name__}")
+            raise TypeError(
+                f"{name} must be a list of lists or a 2-D numpy array of integers, "
+                f"got {type(square).__name__}"
+            )
         if len(square) > MAX_SIDE:
             raise ValueError(f"{name} must have at most {MAX_SIDE} rows, got {len(square):,}")
         rows = list(square)
@@ -214,47 +235,55 @@ def as_square(square: Any, *, name: str = "square") -> np.ndarray:
         for row in rows:
             refuse_masked(row, f"a row of {name}")
             if isinstance(row, (str, bytes)) or not hasattr(row, "__len__"):
-                raise TypeError(f"{name} must be a list of rows (lists), but a row is "
-                                f"{type(row).__name__} {row!r}")
+                raise TypeError(
+                    f"{name} must be a list of rows (lists), but a row is {type(row).__name__} {row!r}"
+                )
             lengths.add(len(row))
             if len(row) > MAX_SIDE:
                 raise ValueError(f"{name} must have rows of at most {MAX_SIDE} numbers, got {len(row):,}")
         if len(lengths) > 1:
-            raise ValueError(f"{name} is ragged: its rows have lengths {sorted(lengths)}; "
-                             "every row must have the same length")
+            raise ValueError(
+                f"{name} is ragged: its rows have lengths {sorted(lengths)}; "
+                "every row must have the same length"
+            )
         for row in rows:
             for x in row:
                 if isinstance(x, (bool, np.bool_)) or not isinstance(x, numbers.Integral):
                     if isinstance(x, numbers.Number):
-                        raise TypeError(f"{name} must hold integers only, found {x!r} "
-                                        f"({type(x).__name__})")
-                    raise TypeError(f"{name} must hold integers only, found non-numeric "
-                                    f"{x!r} ({type(x).__name__})")
+                        raise TypeError(f"{name} must hold integers only, found {x!r} ({type(x).__name__})")
+                    raise TypeError(
+                        f"{name} must hold integers only, found non-numeric {x!r} ({type(x).__name__})"
+                    )
         try:
             arr = np.array(rows, dtype=np.int64)
         except OverflowError as exc:
-            raise ValueError(f"{name} holds an integer too large for int64: entries must satisfy "
-                             "-2**63 <= x < 2**63") from exc
+            raise ValueError(
+                f"{name} holds an integer too large for int64: entries must satisfy -2**63 <= x < 2**63"
+            ) from exc
     if arr.ndim != 2:
-        raise ValueError(f"{name} must be 2-D (n rows of n integers), got {arr.ndim}-D "
-                         f"with shape {arr.shape}")
+        raise ValueError(
+            f"{name} must be 2-D (n rows of n integers), got {arr.ndim}-D with shape {arr.shape}"
+        )
     if arr.size == 0:
         raise ValueError(f"{name} is empty: give at least one row")
     if arr.shape[0] != arr.shape[1]:
-        raise ValueError(f"{name} must be square (n x n), got shape "
-                         f"{arr.shape[0]} x {arr.shape[1]}")
+        raise ValueError(f"{name} must be square (n x n), got shape {arr.shape[0]} x {arr.shape[1]}")
     if arr.dtype == np.bool_ or not np.issubdtype(arr.dtype, np.integer):
         if np.issubdtype(arr.dtype, np.number) and arr.dtype != np.bool_:
-            raise TypeError(f"{name} must hold integers, got an array of dtype {arr.dtype} "
-                            "(convert with .astype(np.int64) if the values are whole)")
+            raise TypeError(
+                f"{name} must hold integers, got an array of dtype {arr.dtype} "
+                "(convert with .astype(np.int64) if the values are whole)"
+            )
         raise TypeError(f"{name} must hold integers, got an array of dtype {arr.dtype}")
     if arr.dtype == np.uint64 and arr.size and int(arr.max()) > np.iinfo(np.int64).max:
-        raise ValueError(f"{name} holds an integer too large for int64: entries must satisfy "
-                         "-2**63 <= x < 2**63")
+        raise ValueError(
+            f"{name} holds an integer too large for int64: entries must satisfy -2**63 <= x < 2**63"
+        )
     return np.ascontiguousarray(arr, dtype=np.int64)
 
 
 # --- validators for pictures and widgets
+
 
 def as_text(text: Any, *, name: str = "title") -> str | None:
     """``text`` if it is a string or None, else a ``TypeError``.
@@ -274,10 +303,11 @@ def as_real(x: Any, *, name: str, minimum: float, maximum: float) -> float:
     2.0
     """
     if isinstance(x, (bool, np.bool_)) or not isinstance(x, numbers.Real):
-        raise TypeError(f"{name} must be a number between {minimum} and {maximum}, "
-                        f"got {type(x).__name__} {x!r}")
+        raise TypeError(
+            f"{name} must be a number between {minimum} and {maximum}, got {type(x).__name__} {x!r}"
+        )
     x = float(x)
-    if not (minimum <= x <= maximum):   # also refuses NaN
+    if not (minimum <= x <= maximum):  # also refuses NaN
         raise ValueError(f"{name} must be a number between {minimum} and {maximum}, got {x!r}")
     return x
 
@@ -288,10 +318,14 @@ def as_items(items: Any, *, name: str, maximum: int) -> list:
     >>> as_items(([1], [2]), name="squares", maximum=4)
     [[1], [2]]
     """
-    if isinstance(items, (str, bytes, dict)) or not hasattr(items, "__len__") \
-            or not hasattr(items, "__getitem__"):
-        raise TypeError(f"{name} must be a list (a sequence of at most {maximum} items), "
-                        f"got {type(items).__name__}")
+    if (
+        isinstance(items, (str, bytes, dict))
+        or not hasattr(items, "__len__")
+        or not hasattr(items, "__getitem__")
+    ):
+        raise TypeError(
+            f"{name} must be a list (a sequence of at most {maximum} items), got {type(items).__name__}"
+        )
     if not 1 <= len(items) <= maximum:
         raise ValueError(f"{name} must hold at least one and at most {maximum} items, got {len(items)}")
     return list(items)

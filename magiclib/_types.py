@@ -8,13 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import TypeAlias, Union
+from typing import TypeAlias
 
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["Square", "SquareLike", "Squares", "Solution", "Series", "Fill", "FillLike", "Pair",
-           "Order"]
+__all__ = ["Square", "SquareLike", "Squares", "Solution", "Series", "Fill", "FillLike", "Pair", "Order"]
 
 #: An n x n numpy int64 array: what every function returning a square gives.
 Square: TypeAlias = npt.NDArray[np.int64]
@@ -24,7 +23,7 @@ Squares: TypeAlias = npt.NDArray[np.int64]
 
 #: What a function taking a square accepts: a 2-D integer array or a sequence of integer rows
 #: (``magiclib.famous.DURER`` is a tuple of tuples).
-SquareLike: TypeAlias = Union[npt.NDArray[np.integer], Sequence[Sequence[int]]]
+SquareLike: TypeAlias = npt.NDArray[np.integer] | Sequence[Sequence[int]]
 
 #: An order (size) n of a square or board.
 Order: TypeAlias = int
@@ -39,7 +38,7 @@ Series: TypeAlias = tuple[int, ...]
 Fill: TypeAlias = tuple[object, ...]
 
 #: What the hexagon functions accept as a fill: 19 integers or exact fractions.
-FillLike: TypeAlias = Sequence[Union[int, Fraction]]
+FillLike: TypeAlias = Sequence[int | Fraction]
 
 #: One row of ``order5.diagonal_pairs``: 9 numbers (main diagonal, anti-diagonal, centre).
 Pair: TypeAlias = Sequence[int]

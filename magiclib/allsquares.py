@@ -7,7 +7,8 @@ from the (n²)! arrangements of the numbers.
 
 Two methods are kept, and they produce the same squares (the tests check it):
 
-- ``summand_squares``: summand enumeration (the method of the Java program *Magic Squares*), written to be read.
+- ``summand_squares``: summand enumeration (the method of the Java program *Magic Squares*),
+  written to be read.
   Rows are drawn one by one from series disjoint from the rows above, in every
   order; of the first row's permutations only half are tried (those whose first
   entry is smaller than their last) and each square found is also reported
@@ -25,7 +26,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Iterator, Sequence
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -49,11 +50,13 @@ __all__ = [
     "count_semi_magic_squares",
 ]
 
-_SERIES_MAX = 6        # 32,134 series for n = 6; n = 7 has 957,332
-_SQUARES_MAX = 4       # the orders whose squares are listed here
-_MAGIC5_REFUSAL = ("squares are listed only up to order 4: order 5 already has 275,305,224 magic "
-                   "squares up to rotation and reflection (2,202,441,792 in all), too many to list; "
-                   "count_magic_squares(5) counts them")
+_SERIES_MAX = 6  # 32,134 series for n = 6; n = 7 has 957,332
+_SQUARES_MAX = 4  # the orders whose squares are listed here
+_MAGIC5_REFUSAL = (
+    "squares are listed only up to order 4: order 5 already has 275,305,224 magic "
+    "squares up to rotation and reflection (2,202,441,792 in all), too many to list; "
+    "count_magic_squares(5) counts them"
+)
 
 
 def _order(n: Any, maximum: int, why: str) -> int:
@@ -73,7 +76,8 @@ def _numbers(mask: int) -> tuple[int, ...]:
 
 # ---------------------------------------------------------------- magic series
 
-@lru_cache(maxsize=None)
+
+@cache
 def _series(n: int) -> tuple[Series, ...]:
     top, out = n * n, []
 
@@ -83,9 +87,9 @@ def _series(n: int) -> tuple[Series, ...]:
                 out.append(tuple(prefix))
             return
         for v in range(smallest, top + 1):
-            if k * v + k * (k - 1) // 2 > remaining:      # even v, v+1, ... is too much
+            if k * v + k * (k - 1) // 2 > remaining:  # even v, v+1, ... is too much
                 break
-            if k * (2 * top - k + 1) // 2 < remaining:    # even the k largest are too little
+            if k * (2 * top - k + 1) // 2 < remaining:  # even the k largest are too little
                 return
             prefix.append(v)
             extend(prefix, v + 1, k - 1, remaining - v)
@@ -106,14 +110,16 @@ def magic_series(n: int) -> list[Series]:
     >>> [len(magic_series(n)) for n in range(1, 6)]
     [1, 2, 8, 86, 1394]
     """
-    n = _order(n, _SERIES_MAX, f"magic_series lists orders up to {_SERIES_MAX} "
-               "(order 7 already has 957,332 series)")
+    n = _order(
+        n, _SERIES_MAX, f"magic_series lists orders up to {_SERIES_MAX} (order 7 already has 957,332 series)"
+    )
     return list(_series(n))
 
 
 # ---------------------------------------------------------------- partitions into series
 
-@lru_cache(maxsize=None)
+
+@cache
 def _partition_masks(n: int) -> tuple[tuple[int, ...], ...]:
     """Partitions of 1..n² into n series, each a tuple of bit masks ordered by smallest number."""
     full = (1 << n * n) - 1
@@ -127,8 +133,8 @@ def _partition_masks(n: int) -> tuple[tuple[int, ...], ...]:
             out.append(tuple(chosen))
             return
         free = full & ~used
-        lowest = (free & -free).bit_length() - 1      # the smallest number not yet covered
-        for m in by_smallest[lowest]:                 # it must be the smallest of the next series
+        lowest = (free & -free).bit_length() - 1  # the smallest number not yet covered
+        for m in by_smallest[lowest]:  # it must be the smallest of the next series
             if not m & used:
                 chosen.append(m)
                 cover(used | m, chosen)
@@ -145,15 +151,19 @@ def series_partitions(n: int) -> list[tuple[Series, ...]]:
     >>> series_partitions(3)
     [((1, 5, 9), (2, 6, 7), (3, 4, 8)), ((1, 6, 8), (2, 4, 9), (3, 5, 7))]
     """
-    n = _order(n, _SQUARES_MAX, "series_partitions lists orders up to 4; "
-               "count_series_partitions(5) counts the 3,245,664 partitions of order 5")
+    n = _order(
+        n,
+        _SQUARES_MAX,
+        "series_partitions lists orders up to 4; "
+        "count_series_partitions(5) counts the 3,245,664 partitions of order 5",
+    )
     return [tuple(_numbers(m) for m in p) for p in _partition_masks(n)]
 
 
 def _pair_counts(n: int) -> tuple[np.ndarray, np.ndarray]:
     """Sorted unions of two disjoint series (as masks) and how many pairs give each union."""
     masks = np.array([_mask(s) for s in _series(n)], dtype=np.int64)
-    unions = [m | masks[i + 1:][(masks[i + 1:] & m) == 0] for i, m in enumerate(masks)]
+    unions = [m | masks[i + 1 :][(masks[i + 1 :] & m) == 0] for i, m in enumerate(masks)]
     keys, counts = np.unique(np.concatenate(unions), return_counts=True)
     return keys, counts.astype(np.int64)
 
@@ -164,7 +174,7 @@ def _lookup(keys: np.ndarray, counts: np.ndarray, wanted: np.ndarray) -> np.ndar
     return np.where(keys[pos] == wanted, counts[pos], 0)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _count_partitions_meet_in_middle(n: int) -> int:
     """Partitions of 1..n² into n series for n = 4 or 5, from a table of series pairs.
 
@@ -201,6 +211,7 @@ def count_series_partitions(n: int) -> int:
 
 # ---------------------------------------------------------------- summand enumeration
 
+
 def _first_row(n: int, first_row: Any) -> tuple[int, ...] | None:
     """``first_row`` checked as a permutation of a magic series, turned so that its first
     entry is smaller than its last (the one of the pair summand enumeration tries)."""
@@ -208,16 +219,21 @@ def _first_row(n: int, first_row: Any) -> tuple[int, ...] | None:
         return None
     if isinstance(first_row, (str, bytes)) or not hasattr(first_row, "__len__"):
         raise TypeError(f"first_row must be a sequence of {n} integers, got {type(first_row).__name__}")
-    row = tuple(as_order(v, name="an entry of first_row", maximum=n * n,
-                         what=f"an integer in 1..{n * n}") for v in first_row)
+    row = tuple(
+        as_order(v, name="an entry of first_row", maximum=n * n, what=f"an integer in 1..{n * n}")
+        for v in first_row
+    )
     if len(row) != n or len(set(row)) != n or sum(row) != magic_constant(n):
-        raise ValueError(f"first_row must be {n} distinct numbers from 1..{n * n} adding up to "
-                         f"{magic_constant(n)} (a permutation of a magic series), got {list(row)}")
+        raise ValueError(
+            f"first_row must be {n} distinct numbers from 1..{n * n} adding up to "
+            f"{magic_constant(n)} (a permutation of a magic series), got {list(row)}"
+        )
     return row if n == 1 or row[0] < row[-1] else row[::-1]
 
 
-def _summand_search(n: int, first_row: Any = None,
-                 counts: list[int] | None = None) -> Iterator[tuple[tuple[int, ...], ...]]:
+def _summand_search(
+    n: int, first_row: Any = None, counts: list[int] | None = None
+) -> Iterator[tuple[tuple[int, ...], ...]]:
     """The summand search, depth first: yields every full square it builds (a tuple of
     rows whose sums are right), before any column or diagonal is checked. If ``counts``
     is given, ``counts[k]`` is increased for each partial square with k rows."""
@@ -229,8 +245,8 @@ def _summand_search(n: int, first_row: Any = None,
         if len(rows) == n:
             yield rows
             return
-        for s in candidates:                                          # isolate one series ...
-            rest = [t for t in candidates if not set(t) & set(s)]     # ... keep those disjoint from it
+        for s in candidates:  # isolate one series ...
+            rest = [t for t in candidates if not set(t) & set(s)]  # ... keep those disjoint from it
             for row in itertools.permutations(s):
                 yield from grow(rows + (row,), rest)
 
@@ -242,16 +258,18 @@ def _summand_search(n: int, first_row: Any = None,
             continue
         rest = [t for t in series if not set(t) & set(s)]
         for row in itertools.permutations(s):
-            if (n == 1 or row[0] < row[-1]) and fixed in (None, row):   # half: the others are mirrors
+            if (n == 1 or row[0] < row[-1]) and fixed in (None, row):  # half: the others are mirrors
                 yield from grow((row,), rest)
 
 
 def _summand_check(rows: tuple[tuple[int, ...], ...], target: int) -> bool:
     """Columns and both diagonals of a full square add up to ``target`` (rows already do)."""
     n = len(rows)
-    return (all(sum(column) == target for column in zip(*rows))
-            and sum(rows[i][i] for i in range(n)) == target
-            and sum(rows[i][n - 1 - i] for i in range(n)) == target)
+    return (
+        all(sum(column) == target for column in zip(*rows, strict=False))
+        and sum(rows[i][i] for i in range(n)) == target
+        and sum(rows[i][n - 1 - i] for i in range(n)) == target
+    )
 
 
 def summand_squares(n: int, *, first_row: Sequence[int] | None = None) -> Iterator[Square]:
@@ -269,9 +287,12 @@ def summand_squares(n: int, *, first_row: Sequence[int] | None = None) -> Iterat
     >>> sum(1 for _ in summand_squares(3))
     8
     """
-    n = _order(n, _SQUARES_MAX, "summand enumeration would take centuries for n = 5 "
-               "(summand_leaves(5) squares to check)")
-    _first_row(n, first_row)                 # check now, not on the first next()
+    n = _order(
+        n,
+        _SQUARES_MAX,
+        "summand enumeration would take centuries for n = 5 (summand_leaves(5) squares to check)",
+    )
+    _first_row(n, first_row)  # check now, not on the first next()
     return _summand_squares(n, first_row)
 
 
@@ -311,12 +332,13 @@ def summand_leaves(n: int) -> int:
     n = _order(n, 5, "summand_leaves needs count_series_partitions, which stops at 5")
     f = math.factorial(n)
     half = 1 if n == 1 else 2
-    return count_series_partitions(n) * f * f ** n // half
+    return count_series_partitions(n) * f * f**n // half
 
 
 # ---------------------------------------------------------------- the fast method
 
-@lru_cache(maxsize=None)
+
+@cache
 def _incidence(n: int) -> np.ndarray:
     """Partitions as a boolean array (partitions, n series, n² numbers)."""
     parts = _partition_masks(n)
@@ -325,13 +347,13 @@ def _incidence(n: int) -> np.ndarray:
     return (masks[:, :, None] >> bits) & 1 == 1
 
 
-@lru_cache(maxsize=None)
+@cache
 def _orthogonal_pairs(n: int) -> tuple[np.ndarray, np.ndarray]:
     """Indices (a, b) of partitions such that each series of a meets each series of b once."""
     inc = _incidence(n).astype(np.int64)
     p = len(inc)
     flat = inc.reshape(p * n, n * n)
-    meets = (flat @ flat.T).reshape(p, n, p, n)          # |a_i ∩ b_j|
+    meets = (flat @ flat.T).reshape(p, n, p, n)  # |a_i ∩ b_j|
     a, b = np.nonzero((meets == 1).all(axis=(1, 3)))
     return a, b
 
@@ -348,12 +370,12 @@ def orthogonal_partition_pairs(n: int) -> int:
     return len(_orthogonal_pairs(n)[0])
 
 
-@lru_cache(maxsize=None)
+@cache
 def _permutations(n: int) -> np.ndarray:
     return np.array(list(itertools.permutations(range(n))), dtype=np.int64).reshape(-1, n)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _all_magic(n: int) -> np.ndarray:
     squares = _pairing_squares(n, None)
     squares.setflags(write=False)
@@ -369,20 +391,20 @@ def _pairing_squares(n: int, first_row: tuple[int, ...] | None) -> np.ndarray:
     if first_row is not None:
         wanted = np.zeros(n * n, dtype=bool)
         wanted[np.array(first_row) - 1] = True
-        hit = (inc[a] == wanted).all(axis=2)              # which row series is the first row's set
+        hit = (inc[a] == wanted).all(axis=2)  # which row series is the first row's set
         keep = hit.any(axis=1)
         a, b, top = a[keep], b[keep], hit[keep].argmax(axis=1)
     # grid[k, i, j]: the number in row series i and column series j of pair k
     grid = (inc[a][:, :, None, :] & inc[b][:, None, :, :]).argmax(axis=3) + 1
     perms = _permutations(n)
     target = magic_constant(n)
-    diag = grid[:, perms[:, None, :], perms[None, :, :]].sum(axis=3)          # (pairs, n!, n!)
+    diag = grid[:, perms[:, None, :], perms[None, :, :]].sum(axis=3)  # (pairs, n!, n!)
     anti = grid[:, perms[:, None, :], perms[None, :, ::-1]].sum(axis=3)
     good = (diag == target) & (anti == target)
     if top is not None:
-        rows_ok = perms[None, :, 0] == top[:, None]                            # (pairs, n!)
-        first = grid[np.arange(len(grid)), top][:, perms]                       # (pairs, n!, n)
-        cols_ok = ((first == first_row).all(axis=2) | (first == first_row[::-1]).all(axis=2))
+        rows_ok = perms[None, :, 0] == top[:, None]  # (pairs, n!)
+        first = grid[np.arange(len(grid)), top][:, perms]  # (pairs, n!, n)
+        cols_ok = (first == first_row).all(axis=2) | (first == first_row[::-1]).all(axis=2)
         good &= rows_ok[:, :, None] & cols_ok[:, None, :]
     k, r, c = np.nonzero(good)
     squares = grid[k[:, None, None], perms[r][:, :, None], perms[c][:, None, :]]
@@ -461,17 +483,23 @@ def count_magic_squares(n: int, up_to_symmetry: bool = False, center: int | None
     up_to_symmetry = as_flag(up_to_symmetry, "up_to_symmetry")
     if center is not None:
         if n % 2 == 0:
-            raise ValueError(f"center is only defined for odd n: a square of even order {n} has "
-                             "no single centre cell; leave center=None")
-        center = as_order(center, name="center", minimum=1, maximum=n * n,
-                          what=f"a number in the square (1..{n * n})")
+            raise ValueError(
+                f"center is only defined for odd n: a square of even order {n} has "
+                "no single centre cell; leave center=None"
+            )
+        center = as_order(
+            center, name="center", minimum=1, maximum=n * n, what=f"a number in the square (1..{n * n})"
+        )
     if n == 5:
-        from .order5 import count_order5        # numba compiles on first use: import it only here
+        from .order5 import count_order5  # numba compiles on first use: import it only here
+
         return int(count_order5(up_to_symmetry=up_to_symmetry, center=center))
     if n > 5:
-        raise ValueError(f"n must be at most 5: n = {n} is out of reach, no method here counts "
-                         "magic squares of order 6 or more (order 6 has about 1.8e19 of them, an "
-                         "estimate by Monte Carlo methods; the exact number is unknown)")
+        raise ValueError(
+            f"n must be at most 5: n = {n} is out of reach, no method here counts "
+            "magic squares of order 6 or more (order 6 has about 1.8e19 of them, an "
+            "estimate by Monte Carlo methods; the exact number is unknown)"
+        )
     squares = magic_square_array(n)
     if center is not None:
         squares = squares[squares[:, n // 2, n // 2] == center]

@@ -34,9 +34,11 @@ MAX_ORDER = 5001
 #: Largest order ``magic_by_loops`` builds: n² Python steps (about 0.2 s and 40 MB at n = 1000).
 MAX_LOOPS_ORDER = 1000
 
-_NO_ORDER_TWO = ("there is no normal magic square of order 2: in [[a, b], [c, d]] the first row "
-                 "and the first column give a + b = a + c, so b = c, but the entries 1, 2, 3, 4 "
-                 "must all differ; give n = 1 or any n >= 3")
+_NO_ORDER_TWO = (
+    "there is no normal magic square of order 2: in [[a, b], [c, d]] the first row "
+    "and the first column give a + b = a + c, so b = c, but the entries 1, 2, 3, 4 "
+    "must all differ; give n = 1 or any n >= 3"
+)
 
 
 def _order(n: Any, maximum: int | None = None, why: str = "") -> int:
@@ -64,10 +66,10 @@ def _odd(n: int) -> np.ndarray:
     as a sliding window over one short cyclic sequence (a view, no copy), so
     only the final sum touches n² cells.
     """
-    a = np.arange(-((n - 1) // 2), 2 * n, dtype=np.int64) % n    # a[t] = (t - (n-1)/2) mod n
-    b = np.arange(1, 3 * n, dtype=np.int64) % n                  # b[t] = (t + 1) mod n
-    A = sliding_window_view(a, n)[:n]                            # A[i, j] = a[i + j]
-    B = sliding_window_view(b, 2 * n - 1)[:n, ::2]               # B[i, j] = b[i + 2j]
+    a = np.arange(-((n - 1) // 2), 2 * n, dtype=np.int64) % n  # a[t] = (t - (n-1)/2) mod n
+    b = np.arange(1, 3 * n, dtype=np.int64) % n  # b[t] = (t + 1) mod n
+    A = sliding_window_view(a, n)[:n]  # A[i, j] = a[i + j]
+    B = sliding_window_view(b, 2 * n - 1)[:n, ::2]  # B[i, j] = b[i + 2j]
     square = np.multiply(A, n)
     square += B
     square += 1
@@ -77,7 +79,7 @@ def _odd(n: int) -> np.ndarray:
 def _doubly_even(n: int) -> np.ndarray:
     """1..n² row by row, complemented (x -> n²+1-x) where row and column class agree."""
     square = np.arange(1, n * n + 1, dtype=np.int64).reshape(n, n)
-    inner = (np.arange(1, n + 1) % 4) // 2 == 1        # rows/columns 2, 3 of each block of 4
+    inner = (np.arange(1, n + 1) % 4) // 2 == 1  # rows/columns 2, 3 of each block of 4
     flip = inner[:, None] == inner[None, :]
     np.subtract(n * n + 1, square, out=square, where=flip)
     return square
@@ -89,9 +91,9 @@ def _singly_even(n: int) -> np.ndarray:
     q = _odd(p)
     square = np.block([[q, q + 2 * p * p], [q + 3 * p * p, q + p * p]])
     k = (n - 2) // 4
-    cols = np.r_[0:k, n - k + 1:n]                       # MATLAB's [1:k, n-k+2:n]
-    square[:, cols] = np.roll(square[:, cols], p, axis=0)    # swap top and bottom halves
-    rows, cols = np.array([k, k + p]), np.array([0, k])     # then swap back one pair
+    cols = np.r_[0:k, n - k + 1 : n]  # MATLAB's [1:k, n-k+2:n]
+    square[:, cols] = np.roll(square[:, cols], p, axis=0)  # swap top and bottom halves
+    rows, cols = np.array([k, k + p]), np.array([0, k])  # then swap back one pair
     square[np.ix_(rows, cols)] = square[np.ix_(rows[::-1], cols)]
     return square
 
@@ -126,8 +128,11 @@ def magic_by_loops(n: int) -> Square:
     >>> magic_by_loops(6)[0].tolist()
     [35, 1, 6, 26, 19, 24]
     """
-    n = _order(n, MAX_LOOPS_ORDER, "n² Python steps and lists of Python ints; "
-               f"magic(n) builds the same square up to n = {MAX_ORDER}")
+    n = _order(
+        n,
+        MAX_LOOPS_ORDER,
+        f"n² Python steps and lists of Python ints; magic(n) builds the same square up to n = {MAX_ORDER}",
+    )
     return _by_loops(n)
 
 
@@ -147,7 +152,7 @@ def _by_loops(n: int) -> np.ndarray:
     else:
         p, k = n // 2, (n - 2) // 4
         q = _by_loops(p).tolist()
-        shift = [[0, 2 * p * p], [3 * p * p, p * p]]        # added to each quadrant
+        shift = [[0, 2 * p * p], [3 * p * p, p * p]]  # added to each quadrant
         for i in range(n):
             for j in range(n):
                 rows[i][j] = q[i % p][j % p] + shift[i // p][j // p]

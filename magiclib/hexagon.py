@@ -5,7 +5,8 @@ lie on 15 straight lines: 5 rows and 5 lines in each of the two slanted
 directions. Asking every line to sum to the same total is the linear system
 A x = total (15 equations, 19 unknowns); A has rank 12, so 7 cells are free.
 
-Cells are numbered from 1, row by row, as in the Chinese article *幻方的故事与求解*; a *fill* is a tuple of 19 values,
+Cells are numbered from 1, row by row, as in the Chinese article *幻方的故事与求解*;
+a *fill* is a tuple of 19 values,
 the value of cell k at index k - 1. Exact arithmetic throughout: integers, or
 sympy rationals where a value is not whole.
 
@@ -18,10 +19,10 @@ from __future__ import annotations
 import itertools
 import math
 import numbers
-from fractions import Fraction
-from functools import lru_cache
-from typing import Any
 from collections.abc import Sequence
+from fractions import Fraction
+from functools import cache
+from typing import Any
 
 import numpy as np
 import sympy
@@ -75,7 +76,8 @@ _LIMIT = 10**18  # integers beyond this are refused (they are never meant)
 
 # ------------------------------------------------------------------ geometry
 
-@lru_cache(maxsize=None)
+
+@cache
 def _axial() -> tuple[tuple[int, int], ...]:
     cells = []
     for r in range(-2, 3):
@@ -104,7 +106,7 @@ def coordinates() -> dict[int, tuple[float, float]]:
     return {k: (q + r / 2, -r * h) for k, (q, r) in enumerate(_axial(), start=1)}
 
 
-@lru_cache(maxsize=None)
+@cache
 def lines() -> tuple[tuple[int, ...], ...]:
     """The 15 lines as tuples of cell numbers: 5 rows, then 5 lines "/", then 5 lines "\\".
 
@@ -130,11 +132,15 @@ def line_names() -> tuple[str, ...]:
     >>> line_names()[:2], line_names()[5], line_names()[14]
     (('row 1', 'row 2'), '/ 1', '\\\\ 5')
     """
-    return tuple(f"row {i}" for i in range(1, 6)) + tuple(f"/ {i}" for i in range(1, 6)) \
+    return (
+        tuple(f"row {i}" for i in range(1, 6))
+        + tuple(f"/ {i}" for i in range(1, 6))
         + tuple(f"\\ {i}" for i in range(1, 6))
+    )
 
 
 # ------------------------------------------------------------- linear algebra
+
 
 def incidence_matrix() -> np.ndarray:
     """The 15 x 19 0/1 matrix A: row i has a 1 in column k-1 when cell k is on line i.
@@ -150,7 +156,7 @@ def incidence_matrix() -> np.ndarray:
     return a
 
 
-@lru_cache(maxsize=None)
+@cache
 def _rref() -> tuple[sympy.Matrix, tuple[int, ...]]:
     return sympy.Matrix(incidence_matrix()).rref()
 
@@ -201,8 +207,11 @@ def dependencies() -> tuple[tuple[int, ...], ...]:
     for i, line in enumerate(lines()):
         q, r = _axial()[line[0] - 1]
         weights.append(-(r, -q - r, q)[i // 5])
-    return (tuple(a - b for a, b in zip(rows, slash)), tuple(a - b for a, b in zip(rows, back)),
-            tuple(weights))
+    return (
+        tuple(a - b for a, b in zip(rows, slash, strict=False)),
+        tuple(a - b for a, b in zip(rows, back, strict=False)),
+        tuple(weights),
+    )
 
 
 def null_space() -> tuple[tuple[int, ...], ...]:
@@ -226,10 +235,13 @@ def _exact(x: Any, name: str) -> int | sympy.Rational:
     if isinstance(x, sympy.Rational):
         return x
     if isinstance(x, numbers.Number) and not isinstance(x, (bool, np.bool_)):
-        raise TypeError(f"{name} must be exact: an integer, a fractions.Fraction or a sympy "
-                        f"Rational, got {type(x).__name__} {x!r} (floats would round)")
-    raise TypeError(f"{name} must be a number (an integer or an exact fraction), "
-                    f"got {type(x).__name__} {x!r}")
+        raise TypeError(
+            f"{name} must be exact: an integer, a fractions.Fraction or a sympy "
+            f"Rational, got {type(x).__name__} {x!r} (floats would round)"
+        )
+    raise TypeError(
+        f"{name} must be a number (an integer or an exact fraction), got {type(x).__name__} {x!r}"
+    )
 
 
 def _plain(x: Any) -> int | sympy.Rational:
@@ -237,7 +249,7 @@ def _plain(x: Any) -> int | sympy.Rational:
     return int(x) if x.q == 1 else x
 
 
-@lru_cache(maxsize=None)
+@cache
 def _solution_parts() -> tuple[sympy.Matrix, sympy.Matrix]:
     """(B, b1): x = B f + total * b1, from the exact rref of [A | 1]."""
     a = sympy.Matrix(incidence_matrix())
@@ -320,12 +332,23 @@ def is_magic(values: FillLike, total: int = 38) -> bool:
 
 # ------------------------------------------------------------------ symmetry
 
-_SYMMETRY_NAMES = ("identity", "rotate 60°", "rotate 120°", "rotate 180°", "rotate 240°",
-                   "rotate 300°", "mirror 1", "mirror 2", "mirror 3", "mirror 4", "mirror 5",
-                   "mirror 6")
+_SYMMETRY_NAMES = (
+    "identity",
+    "rotate 60°",
+    "rotate 120°",
+    "rotate 180°",
+    "rotate 240°",
+    "rotate 300°",
+    "mirror 1",
+    "mirror 2",
+    "mirror 3",
+    "mirror 4",
+    "mirror 5",
+    "mirror 6",
+)
 
 
-@lru_cache(maxsize=None)
+@cache
 def symmetries() -> tuple[tuple[int, ...], ...]:
     """The 12 rotations and reflections of the hexagon as cell permutations.
 
@@ -400,9 +423,13 @@ _CORNERS = (1, 3, 12, 19, 17, 8)  # clockwise from the top left
 _ORDER = (1, 2, 4, 7, 16, 13, 5)
 
 
-@lru_cache(maxsize=None)
-def _schedule() -> tuple[tuple[int, tuple[tuple[int, tuple[int, ...]], ...],
-                               tuple[tuple[int, ...], ...], tuple[tuple[int, int], ...]], ...]:
+@cache
+def _schedule() -> tuple[
+    tuple[
+        int, tuple[tuple[int, tuple[int, ...]], ...], tuple[tuple[int, ...], ...], tuple[tuple[int, int], ...]
+    ],
+    ...,
+]:
     """A fixed filling order, one step per chosen cell (0-based): (cell, cells that must
     hold less than it, derived cells (cell, rest of its line, order pairs to check), lines
     completed without a derivation).
@@ -438,15 +465,15 @@ def _schedule() -> tuple[tuple[int, tuple[tuple[int, tuple[int, ...]], ...],
     for c in (k - 1 for k in _ORDER):
         derived, done = propagate(filled, c)
         used_lines = {frozenset((k,) + rest) for k, rest in derived}
-        checks = tuple(ln for ln in lns if set(ln) <= done and not set(ln) <= filled
-                       and frozenset(ln) not in used_lines)
+        checks = tuple(
+            ln for ln in lns if set(ln) <= done and not set(ln) <= filled and frozenset(ln) not in used_lines
+        )
         known = filled | {c}
-        above = tuple(a for a, b in order_pairs if b == c and a in filled)   # x[a] < x[c]
+        above = tuple(a for a, b in order_pairs if b == c and a in filled)  # x[a] < x[c]
         events = []
         for k, rest in derived:
             known.add(k)
-            events.append((k, rest, tuple((a, b) for a, b in order_pairs
-                                          if k in (a, b) and {a, b} <= known)))
+            events.append((k, rest, tuple((a, b) for a, b in order_pairs if k in (a, b) and {a, b} <= known)))
         steps.append((c, above, tuple(events), checks))
         filled = done
     if len(filled) != CELLS:
@@ -473,7 +500,7 @@ def _search(total: int, steps: tuple) -> list[tuple[int, ...]]:
             used[v] = True
             placed = []
             ok = True
-            for k, rest, pairs in derived:   # a line with one empty cell fixes it
+            for k, rest, pairs in derived:  # a line with one empty cell fixes it
                 w = total - sum([x[c] for c in rest])
                 if w < 1 or w > CELLS or used[w]:
                     ok = False
@@ -487,7 +514,7 @@ def _search(total: int, steps: tuple) -> list[tuple[int, ...]]:
                 if not ok:
                     break
             if ok:
-                for ln in checks:            # a line completed without a derivation
+                for ln in checks:  # a line completed without a derivation
                     if sum([x[c] for c in ln]) != total:
                         ok = False
             if ok:
@@ -520,8 +547,9 @@ def solutions(total: Any = 38) -> tuple[Fill, ...]:
     return tuple(sorted(found))
 
 
-def brute_force(total: Any = 38, *, start: Sequence[int] = (), limit: int | None = None
-                ) -> tuple[tuple[tuple[int, ...], ...], int]:
+def brute_force(
+    total: Any = 38, *, start: Sequence[int] = (), limit: int | None = None
+) -> tuple[tuple[tuple[int, ...], ...], int]:
     """The brute-force search: try every choice of 7 distinct free values in 1..19 in order.
 
     For each choice, x = B·f + b gives all 19 cells; it is a solution when the
@@ -537,17 +565,21 @@ def brute_force(total: Any = 38, *, start: Sequence[int] = (), limit: int | None
     (((3, 17, 18, 19, 7, 1, 11, 16, 2, 5, 6, 9, 12, 4, 8, 14, 10, 13, 15),), 2730)
     """
     total = _exact(total, "total")
-    start = tuple(as_order(v, name="start value", minimum=1, maximum=CELLS, what="a value 1..19")
-                  for v in _as_fill(start, "start", len(start)))
+    start = tuple(
+        as_order(v, name="start value", minimum=1, maximum=CELLS, what="a value 1..19")
+        for v in _as_fill(start, "start", len(start))
+    )
     if len(start) > 7 or len(set(start)) != len(start):
         raise ValueError(f"start must hold at most 7 distinct values, got {start}")
     if limit is not None:
         limit = as_order(limit, name="limit", minimum=0, what="a whole number of tries")
     elif math.perm(CELLS - len(start), 7 - len(start)) > MAX_TRIES:
-        raise ValueError(f"brute_force with start={start} would make "
-                         f"{math.perm(CELLS - len(start), 7 - len(start)):,} tries; without a limit it "
-                         f"accepts at most {MAX_TRIES:,} (fix at least 3 free values in start, or "
-                         "give limit=...)")
+        raise ValueError(
+            f"brute_force with start={start} would make "
+            f"{math.perm(CELLS - len(start), 7 - len(start)):,} tries; without a limit it "
+            f"accepts at most {MAX_TRIES:,} (fix at least 3 free values in start, or "
+            "give limit=...)"
+        )
     B, b = general_solution(total)
     rows = [tuple(int(B[i, j]) for j in range(7)) for i in range(CELLS)]
     base = [_plain(v) for v in b]
@@ -559,13 +591,14 @@ def brute_force(total: Any = 38, *, start: Sequence[int] = (), limit: int | None
             break
         f = start + tail
         tries += 1
-        x = [base[i] + sum(c * v for c, v in zip(rows[i], f)) for i in range(CELLS)]
+        x = [base[i] + sum(c * v for c, v in zip(rows[i], f, strict=False)) for i in range(CELLS)]
         if sorted(x) == target:
             found.append(tuple(x))
     return tuple(found), tries
 
 
 # ---------------------------------------------------------- other orders
+
 
 def magic_constant_expression() -> sympy.Expr:
     """The line sum of a normal magic hexagon of order n, as a sympy rational function of n.

@@ -78,8 +78,9 @@ def line_conditions(n: int, diagonals: bool = True) -> sympy.Matrix:
     >>> line_conditions(3).row(0).tolist()   # row 1 minus row 0
     [[-1, -1, -1, 1, 1, 1, 0, 0, 0]]
     """
-    n = as_order(n, maximum=MAX_CONDITIONS_ORDER,
-                 why="the matrix has (2n+1)·n² entries and sympy builds it one by one")
+    n = as_order(
+        n, maximum=MAX_CONDITIONS_ORDER, why="the matrix has (2n+1)·n² entries and sympy builds it one by one"
+    )
     return _line_conditions(n, as_flag(diagonals, "diagonals"))
 
 
@@ -148,14 +149,20 @@ def _as_sympy_square(m: Any, name: str) -> sympy.Matrix:
         if m.rows != m.cols or m.rows == 0:
             raise ValueError(f"{name} must be square (n x n, n >= 1), got shape {m.rows} x {m.cols}")
         if m.rows > MAX_COORDINATES_ORDER:
-            raise ValueError(f"{name} must be at most {MAX_COORDINATES_ORDER} x {MAX_COORDINATES_ORDER}, "
-                             f"got {m.rows} x {m.cols}")
+            raise ValueError(
+                f"{name} must be at most {MAX_COORDINATES_ORDER} x {MAX_COORDINATES_ORDER}, "
+                f"got {m.rows} x {m.cols}"
+            )
         if not all(x.is_Rational for x in m):
             raise TypeError(f"{name} must hold exact rational numbers only (no floats or symbols)")
         return sympy.Matrix(m)
     a = as_square(m, name=name)
-    as_order(a.shape[0], name=f"the order of {name}", maximum=MAX_COORDINATES_ORDER,
-             why="an exact solve with n² equations")
+    as_order(
+        a.shape[0],
+        name=f"the order of {name}",
+        maximum=MAX_COORDINATES_ORDER,
+        why="an exact solve with n² equations",
+    )
     return sympy.Matrix(a.tolist())
 
 
@@ -176,20 +183,25 @@ def coordinates(square: SquareLike | sympy.MatrixBase, basis: list[Any]) -> list
     if len(basis) == 0:
         raise ValueError("basis is empty: give at least one n x n matrix")
     if len(basis) > target.rows * target.cols:
-        raise ValueError(f"basis must hold at most n² = {target.rows * target.cols} matrices "
-                         f"(more cannot be independent), got {len(basis)}")
+        raise ValueError(
+            f"basis must hold at most n² = {target.rows * target.cols} matrices "
+            f"(more cannot be independent), got {len(basis)}"
+        )
     mats = [_as_sympy_square(b, f"basis[{k}]") for k, b in enumerate(basis)]
     for k, b in enumerate(mats):
         if b.shape != target.shape:
-            raise ValueError(f"basis[{k}] is {b.rows} x {b.cols} but square is "
-                             f"{target.rows} x {target.cols}: they must be the same size")
+            raise ValueError(
+                f"basis[{k}] is {b.rows} x {b.cols} but square is "
+                f"{target.rows} x {target.cols}: they must be the same size"
+            )
     columns = sympy.Matrix.hstack(*[b.reshape(b.rows * b.cols, 1) for b in mats])
     rhs = target.reshape(target.rows * target.cols, 1)
     try:
         solution, params = columns.gauss_jordan_solve(rhs)
     except ValueError as exc:
-        raise ValueError("square is not a combination of the basis matrices "
-                         "(it lies outside their span)") from exc
+        raise ValueError(
+            "square is not a combination of the basis matrices (it lies outside their span)"
+        ) from exc
     if params.shape[0]:
         raise ValueError("the basis matrices are linearly dependent: coordinates are not unique")
     return list(solution)
@@ -205,8 +217,12 @@ def exact_rank(square: SquareLike) -> int:
     3
     """
     a = as_square(square)
-    n = as_order(a.shape[0], name="the order of square", maximum=MAX_RANK_ORDER,
-                 why="exact elimination with growing fractions")
+    n = as_order(
+        a.shape[0],
+        name="the order of square",
+        maximum=MAX_RANK_ORDER,
+        why="exact elimination with growing fractions",
+    )
     m = DomainMatrix([[ZZ(int(x)) for x in row] for row in a.tolist()], (n, n), ZZ)
     return int(m.convert_to(QQ).rank())
 

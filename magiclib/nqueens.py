@@ -68,8 +68,10 @@ def _solution(solution: Any, name: str = "solution") -> Solution:
     n = len(cols)
     for r, c in enumerate(cols):
         if not 0 <= c < n:
-            raise ValueError(f"{name}[{r}] must be a column number between 0 and {n - 1} "
-                             f"(one queen per row of an {n} x {n} board), got {c}")
+            raise ValueError(
+                f"{name}[{r}] must be a column number between 0 and {n - 1} "
+                f"(one queen per row of an {n} x {n} board), got {c}"
+            )
     return cols
 
 
@@ -105,16 +107,16 @@ def is_safe(placed: Sequence[int], col: int) -> bool:
     >>> is_safe((0, 2), 4), is_safe((0, 2), 3)
     (True, False)
     """
-    _order(sequence_length(placed, "placed", "a sequence of column numbers") + 1, MAX_BOARD,
-           "one queen per row")
+    _order(
+        sequence_length(placed, "placed", "a sequence of column numbers") + 1, MAX_BOARD, "one queen per row"
+    )
     return _is_safe(as_int_sequence(placed, name="placed"), as_int(col, name="col"))
 
 
 def _is_safe(placed: Sequence[int], col: int) -> bool:
     """``is_safe`` for checked arguments (the search loops call this one)."""
     row = len(placed)
-    return all(c != col and r - c != row - col and r + c != row + col
-               for r, c in enumerate(placed))
+    return all(c != col and r - c != row - col and r + c != row + col for r, c in enumerate(placed))
 
 
 def queens(n: int) -> list[Solution]:
@@ -135,8 +137,8 @@ def queens(n: int) -> list[Solution]:
     found: list[tuple[int, ...]] = []
     placed: list[int] = []
     columns: set[int] = set()
-    descending: set[int] = set()   # row - col of every queen placed
-    ascending: set[int] = set()    # row + col of every queen placed
+    descending: set[int] = set()  # row - col of every queen placed
+    ascending: set[int] = set()  # row + col of every queen placed
 
     def place_row(row: int) -> None:
         if row == n:
@@ -166,17 +168,19 @@ def _count_level(cols: np.ndarray, down: np.ndarray, up: np.ndarray, row: int, n
     of that row is attacked along a column, a descending or an ascending diagonal.
     """
     full = (1 << n) - 1
-    chunk = 1 << 13   # small chunks stay in the CPU cache and bound the memory
+    chunk = 1 << 13  # small chunks stay in the CPU cache and bound the memory
     if len(cols) > chunk:
-        return sum(_count_level(cols[i:i + chunk], down[i:i + chunk], up[i:i + chunk], row, n)
-                   for i in range(0, len(cols), chunk))
+        return sum(
+            _count_level(cols[i : i + chunk], down[i : i + chunk], up[i : i + chunk], row, n)
+            for i in range(0, len(cols), chunk)
+        )
     free = ~(cols | down | up) & full
-    if row == n - 1:               # the last row: every free cell is a solution
+    if row == n - 1:  # the last row: every free cell is a solution
         return int(np.bitwise_count(free).sum())
     keep = free != 0
     cols, down, up, free = cols[keep], down[keep], up[keep], free[keep]
     kids_cols, kids_down, kids_up = [], [], []
-    while len(free):               # peel off the lowest free bit of every board at once
+    while len(free):  # peel off the lowest free bit of every board at once
         bit = free & -free
         kids_cols.append(cols | bit)
         kids_down.append(((down | bit) << 1) & full)
@@ -187,8 +191,9 @@ def _count_level(cols: np.ndarray, down: np.ndarray, up: np.ndarray, row: int, n
             cols, down, up, free = cols[keep], down[keep], up[keep], free[keep]
     if not kids_cols:
         return 0
-    return _count_level(np.concatenate(kids_cols), np.concatenate(kids_down),
-                        np.concatenate(kids_up), row + 1, n)
+    return _count_level(
+        np.concatenate(kids_cols), np.concatenate(kids_down), np.concatenate(kids_up), row + 1, n
+    )
 
 
 def count_queens(n: int) -> int:
@@ -222,8 +227,8 @@ def queen_symmetries(solution: Sequence[int]) -> list[Solution]:
     """The 8 images of a solution under the board's rotations and reflections, in the
     order of ``magiclib.SYMMETRY_NAMES`` (the first is the solution itself).
 
-    >>> queen_symmetries((1, 3, 0, 2))      # a quarter turn keeps it, a mirror swaps it
-    [(1, 3, 0, 2), (1, 3, 0, 2), (1, 3, 0, 2), (1, 3, 0, 2), (2, 0, 3, 1), (2, 0, 3, 1), (2, 0, 3, 1), (2, 0, 3, 1)]
+    >>> ["".join(map(str, s)) for s in queen_symmetries((1, 3, 0, 2))]  # turns keep it, mirrors swap it
+    ['1302', '1302', '1302', '1302', '2031', '2031', '2031', '2031']
     """
     s = _solution(solution)
     n = len(s)
@@ -233,8 +238,9 @@ def queen_symmetries(solution: Sequence[int]) -> list[Solution]:
     for img in symmetries(board):
         rows, cols = np.nonzero(img)
         if len(rows) != n or len(set(rows.tolist())) != n:
-            raise ValueError("queen_symmetries needs one queen per column too "
-                             f"(a permutation of 0..{n - 1}), got {s}")
+            raise ValueError(
+                f"queen_symmetries needs one queen per column too (a permutation of 0..{n - 1}), got {s}"
+            )
         images.append(tuple(int(c) for c in cols[np.argsort(rows)]))
     return images
 
@@ -273,8 +279,9 @@ def queen_sum(square: SquareLike, solution: Sequence[int]) -> int:
     a = as_square(square)
     s = _solution(solution)
     if len(s) != a.shape[0]:
-        raise ValueError(f"the solution has {len(s)} rows but the square is "
-                         f"{a.shape[0]} x {a.shape[0]}: they must match")
+        raise ValueError(
+            f"the solution has {len(s)} rows but the square is {a.shape[0]} x {a.shape[0]}: they must match"
+        )
     return sum(int(a[r, c]) for r, c in enumerate(s))
 
 
@@ -298,8 +305,10 @@ def hidden_queens(square: SquareLike, target: int | None = None) -> list[Solutio
             return []
         target = total // n
     elif isinstance(target, (bool, np.bool_)) or not isinstance(target, numbers.Integral):
-        raise TypeError(f"target must be an integer (the sum to look for) or None for the "
-                        f"square's magic constant, got {type(target).__name__} {target!r}")
+        raise TypeError(
+            f"target must be an integer (the sum to look for) or None for the "
+            f"square's magic constant, got {type(target).__name__} {target!r}"
+        )
     else:
         target = int(target)
     sols = queens(n)
@@ -308,10 +317,10 @@ def hidden_queens(square: SquareLike, target: int | None = None) -> list[Solutio
     grid = np.array(sols, dtype=np.int64)
     biggest = max(abs(int(a.max())), abs(int(a.min())))
     values = a[np.arange(n), grid]
-    if biggest > (2**63 - 1) // n:   # n numbers this large could overflow int64
+    if biggest > (2**63 - 1) // n:  # n numbers this large could overflow int64
         values = values.astype(object)
     sums = values.sum(axis=1)
-    return [s for s, t in zip(sols, sums) if int(t) == target]
+    return [s for s, t in zip(sols, sums, strict=False) if int(t) == target]
 
 
 class QueenStep(NamedTuple):

@@ -86,16 +86,18 @@ TOTAL_5X5 = 2_202_441_792
 #: (all pairs of one centre fit: centre 13 has the most, 762,660).
 MAX_PAIRS = 2**21
 
-_S = 65                   # the magic constant of order 5
-_ALL = 0x3FFFFFE          # bits 1..25: the numbers 1..25
+_S = 65  # the magic constant of order 5
+_ALL = 0x3FFFFFE  # bits 1..25: the numbers 1..25
 
 
 # ----------------------------------------------------------------- symmetry
 
+
 def _commuting_permutations(n: int) -> list[tuple[int, ...]]:
     """Permutations p of range(n) with p(n-1-i) = n-1-p(i) (they keep both diagonals)."""
-    return [p for p in itertools.permutations(range(n))
-            if all(p[n - 1 - i] == n - 1 - p[i] for i in range(n))]
+    return [
+        p for p in itertools.permutations(range(n)) if all(p[n - 1 - i] == n - 1 - p[i] for i in range(n))
+    ]
 
 
 def symmetries_32(square: SquareLike) -> list[Square]:
@@ -127,13 +129,14 @@ def symmetries_32(square: SquareLike) -> list[Square]:
 
 # ----------------------------------------------------------------- tables
 
+
 def _series5() -> tuple[tuple[int, ...], ...]:
     """The 1394 magic series of order 5 (increasing 5-tuples of 1..25 adding to 65),
     from their one home, ``allsquares``."""
     return _series(5)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _completion_table() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """start[a*26+b]:start[a*26+b+1] indexes the completions of corners (a, b);
     ``values`` holds them (3 sorted numbers each), ``masks`` their bitmasks."""
@@ -165,7 +168,7 @@ def completions(a: int, b: int) -> list[tuple[int, int, int]]:
     b = as_order(b, name="b", maximum=25, what="a number of a 5x5 square")
     start, vals, _ = _completion_table()
     k = a * 26 + b
-    return [tuple(int(x) for x in row) for row in vals[start[k]:start[k + 1]]]
+    return [tuple(int(x) for x in row) for row in vals[start[k] : start[k + 1]]]
 
 
 def _center(center: Any) -> int:
@@ -177,10 +180,10 @@ def _diagonal_pairs_py(center: int) -> list[tuple[int, ...]]:
     through = [s for s in _series5() if center in s]
     out = []
     for main in through:
-        m = [x for x in main if x != center]          # increasing, so m[0] is the smallest
+        m = [x for x in main if x != center]  # increasing, so m[0] is the smallest
         a0 = m[0]
         for a4 in m[1:]:
-            a1, a3 = [x for x in m[1:] if x != a4]    # a1 < a3
+            a1, a3 = [x for x in m[1:] if x != a4]  # a1 < a3
             for anti in through:
                 t = [x for x in anti if x != center]
                 if t[0] <= a0 or set(t) & set(m):
@@ -280,13 +283,15 @@ def diagonal_pairs(center: int) -> np.ndarray:
 
 # ----------------------------------------------------------------- the readable search
 
+
 def _orders(triple: Sequence[int]) -> list[tuple[int, int, int]]:
     """The 6 ways to place a triple in cells (1, 2, 3) of a line, as (cell 1, cell 3, cell 2)."""
     return [(p[0], p[2], p[1]) for p in itertools.permutations(triple)]
 
 
-def _side_parts(corner_a: int, corner_b: int, corner_c: int, corner_d: int,
-                p: int, q: int, used: int) -> list[int]:
+def _side_parts(
+    corner_a: int, corner_b: int, corner_c: int, corner_d: int, p: int, q: int, used: int
+) -> list[int]:
     """Readable: the set (a bitmask) used by every way to fill two opposite edges.
 
     The first edge runs from ``corner_a`` to ``corner_b``, the second from
@@ -307,8 +312,13 @@ def _side_parts(corner_a: int, corner_b: int, corner_c: int, corner_d: int,
             for e1, e3, _ in _orders(first):
                 for f1, f3, _ in _orders(second):
                     x, y = p - e1 - f1, q - e3 - f3
-                    if 1 <= x <= 25 and 1 <= y <= 25 and x != y and not (taken >> x) & 1 \
-                            and not (taken >> y) & 1:
+                    if (
+                        1 <= x <= 25
+                        and 1 <= y <= 25
+                        and x != y
+                        and not (taken >> x) & 1
+                        and not (taken >> y) & 1
+                    ):
                         parts.append(m1 | m2 | (1 << x) | (1 << y))
     return parts
 
@@ -337,7 +347,8 @@ def count_completions(pair: Pair) -> int:
 
 # ----------------------------------------------------------------- the compiled search
 
-@functools.lru_cache(maxsize=None)
+
+@functools.cache
 def _rev() -> np.ndarray:
     """rev[m] = the 13 low bits of m in reverse order (computed once)."""
     m = np.arange(1 << 13)
@@ -389,7 +400,7 @@ def _side(vals, masks, pos, rev, free, first, n_first, s2, p, q, cnt, touched, s
     for ii in range(n_first):
         i = first[ii]
         m1 = masks[i]
-        if m1 & ~free:      # never true (the list is filtered), yet measured ~10 % faster with it
+        if m1 & ~free:  # never true (the list is filtered), yet measured ~10 % faster with it
             continue
         base = free & ~m1
         rb = (rev[base & 8191] << 13) | rev[base >> 13]
@@ -409,26 +420,26 @@ def _side(vals, masks, pos, rev, free, first, n_first, s2, p, q, cnt, touched, s
                 e1, e3 = vals[i, 2], vals[i, 1]
             k1 = p - e1
             k3 = q - e3
-            z = base & _reflect(rb, k3)              # f3 with y = k3 - f3 free, y != f3
+            z = base & _reflect(rb, k3)  # f3 with y = k3 - f3 free, y != f3
             z &= ~((1 - (k3 & 1)) << ((k3 >> 1) & 63))
             if z == 0:
                 continue
-            v1 = base & _reflect(rb, k1)             # f1 with x = k1 - f1 free, x != f1
+            v1 = base & _reflect(rb, k1)  # f1 with x = k1 - f1 free, x != f1
             v1 &= ~((1 - (k1 & 1)) << ((k1 >> 1) & 63))
-            if _popcount(v1) > _popcount(z):         # cells 1 and 3 play the same part:
-                v1, z = z, v1                        # loop over the one with fewer choices
+            if _popcount(v1) > _popcount(z):  # cells 1 and 3 play the same part:
+                v1, z = z, v1  # loop over the one with fewer choices
                 k1, k3 = k3, k1
             while v1:
                 f1 = trailing_zeros(v1)
                 v1 &= v1 - 1
                 x = k1 - f1
-                k2 = s2 - f1                         # the middle cell is k2 - f3
-                if k2 == k3:                         # it would equal y
+                k2 = s2 - f1  # the middle cell is k2 - f3
+                if k2 == k3:  # it would equal y
                     continue
                 avail = base & ~((1 << f1) | (1 << x))
                 ra = rb & ~((1 << (25 - f1)) | (1 << (25 - x)))
                 cand = z & avail & _reflect(ra, k3) & _reflect(ra, k2)
-                cand &= ~((1 - (k2 & 1)) << ((k2 >> 1) & 63))     # middle != f3
+                cand &= ~((1 - (k2 & 1)) << ((k2 >> 1) & 63))  # middle != f3
                 key1 = c1 | pos[f1] | pos[x]
                 # the highest f3 without a branch (f3 = 0 and valid = 0 when there is none)
                 f3 = 63 - leading_zeros(cand | 1)
@@ -441,7 +452,7 @@ def _side(vals, masks, pos, rev, free, first, n_first, s2, p, q, cnt, touched, s
                 else:
                     total += valid * cnt[65535 ^ key]
                 cand ^= valid << f3
-                while cand:                          # the others, if any
+                while cand:  # the others, if any
                     f3 = trailing_zeros(cand)
                     cand &= cand - 1
                     key = key1 | pos[f3] | pos[k3 - f3] | pos[k2 - f3]
@@ -469,8 +480,17 @@ def _filter(start, masks, k, used, out):
 @njit(cache=True)
 def _one_pair(d, start, vals, masks, cnt, touched, pos, lists, rev):
     a0, a1, a3, a4, b0, b1, b3, b4, c = d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7], d[8]
-    used = (1 << a0) | (1 << a1) | (1 << a3) | (1 << a4) | (1 << b0) | (1 << b1) \
-        | (1 << b3) | (1 << b4) | (1 << c)
+    used = (
+        (1 << a0)
+        | (1 << a1)
+        | (1 << a3)
+        | (1 << a4)
+        | (1 << b0)
+        | (1 << b1)
+        | (1 << b3)
+        | (1 << b4)
+        | (1 << c)
+    )
     free = 0x3FFFFFE & ~used
     n_top = _filter(start, masks, a0 * 26 + b0, used, lists[0])
     n_bottom = _filter(start, masks, b4 * 26 + a4, used, lists[1])
@@ -479,22 +499,48 @@ def _one_pair(d, start, vals, masks, cnt, touched, pos, lists, rev):
     if n_top == 0 or n_bottom == 0 or n_left == 0 or n_right == 0:
         return 0
     k = 0
-    for v in range(1, 26):                     # pos[v]: the bit of v among the 16 free numbers
+    for v in range(1, 26):  # pos[v]: the bit of v among the 16 free numbers
         bit = (free >> v) & 1
         pos[v] = bit << k
         k += bit
     # rows 0 and 4 (list the shorter edge, force the other), stored by the set they use
     short = 1 if n_bottom < n_top else 0
     forced = 65 - a0 - b0 if short else 65 - b4 - a4
-    n_touched = _side(vals, masks, pos, rev, free, lists[short], min(n_top, n_bottom), forced,
-                      65 - a1 - b3, 65 - b1 - a3, cnt, touched, True)
+    n_touched = _side(
+        vals,
+        masks,
+        pos,
+        rev,
+        free,
+        lists[short],
+        min(n_top, n_bottom),
+        forced,
+        65 - a1 - b3,
+        65 - b1 - a3,
+        cnt,
+        touched,
+        True,
+    )
     if n_touched == 0:
         return 0
     # columns 0 and 4, each looking up the complement of its set
     short = 3 if n_right < n_left else 2
     forced = 65 - a0 - b4 if short == 3 else 65 - b0 - a4
-    total = _side(vals, masks, pos, rev, free, lists[short], min(n_left, n_right), forced,
-                  65 - a1 - b1, 65 - b3 - a3, cnt, touched, False)
+    total = _side(
+        vals,
+        masks,
+        pos,
+        rev,
+        free,
+        lists[short],
+        min(n_left, n_right),
+        forced,
+        65 - a1 - b1,
+        65 - b3 - a3,
+        cnt,
+        touched,
+        False,
+    )
     for e in range(n_touched):
         cnt[touched[e]] = 0
     return total
@@ -505,14 +551,13 @@ def _count_pairs_kernel(pairs, weights, start, vals, masks, rev, blocks):
     n = pairs.shape[0]
     found = np.zeros(blocks, np.int64)
     for b in prange(blocks):
-        cnt = np.zeros(65536, np.int32)          # back to all zeros after each pair
-        touched = np.empty(16384, np.int64)      # > 12870 = C(16, 8) sets of 8 numbers
+        cnt = np.zeros(65536, np.int32)  # back to all zeros after each pair
+        touched = np.empty(16384, np.int64)  # > 12870 = C(16, 8) sets of 8 numbers
         pos = np.zeros(32, np.int64)
         lists = np.empty((4, 64), np.int64)
         subtotal = 0
         for i in range(b * n // blocks, (b + 1) * n // blocks):
-            subtotal += weights[i] * _one_pair(pairs[i], start, vals, masks, cnt, touched,
-                                               pos, lists, rev)
+            subtotal += weights[i] * _one_pair(pairs[i], start, vals, masks, cnt, touched, pos, lists, rev)
         found[b] = subtotal
     return found.sum()
 
@@ -524,30 +569,37 @@ def _check_diagonal_sums(arr: np.ndarray) -> None:
     bad = np.flatnonzero((main != _S) | (anti != _S))
     if bad.size:
         row = arr[bad[0]].tolist()
-        raise ValueError(f"a pair of diagonals must have both diagonals adding up to {_S} (with the "
-                         f"centre, the last number), got {row}: no magic square has these diagonals")
+        raise ValueError(
+            f"a pair of diagonals must have both diagonals adding up to {_S} (with the "
+            f"centre, the last number), got {row}: no magic square has these diagonals"
+        )
 
 
 def _as_pairs(pairs: Any) -> np.ndarray:
     refuse_masked(pairs, "pairs")
     if isinstance(pairs, (str, bytes)) or pairs is None:
-        raise TypeError(f"pairs must be integer rows of 9 numbers (as from diagonal_pairs), "
-                        f"got {type(pairs).__name__}")
+        raise TypeError(
+            f"pairs must be integer rows of 9 numbers (as from diagonal_pairs), got {type(pairs).__name__}"
+        )
     if isinstance(pairs, np.ndarray) and pairs.ndim == 0:
         raise TypeError("pairs must be integer rows of 9 numbers (as from diagonal_pairs), got a 0-D array")
     if hasattr(pairs, "__len__") and len(pairs) > MAX_PAIRS:
-        raise ValueError(f"pairs must hold at most {MAX_PAIRS:,} rows (diagonal_pairs(13) has "
-                         f"762,660), got {len(pairs):,}")
+        raise ValueError(
+            f"pairs must hold at most {MAX_PAIRS:,} rows (diagonal_pairs(13) has 762,660), got {len(pairs):,}"
+        )
     try:
         arr = np.asarray(pairs)
     except ValueError as exc:
-        raise TypeError("pairs must be integer rows of 9 numbers (as from diagonal_pairs), "
-                        "not ragged lists") from exc
+        raise TypeError(
+            "pairs must be integer rows of 9 numbers (as from diagonal_pairs), not ragged lists"
+        ) from exc
     if arr.ndim == 1 and arr.size == 9:
         arr = arr.reshape(1, 9)
     if arr.ndim != 2 or arr.shape[1] != 9 or not np.issubdtype(arr.dtype, np.integer):
-        raise TypeError(f"pairs must be integer rows of 9 numbers (as from diagonal_pairs), "
-                        f"got an array of shape {arr.shape} and dtype {arr.dtype}")
+        raise TypeError(
+            f"pairs must be integer rows of 9 numbers (as from diagonal_pairs), "
+            f"got an array of shape {arr.shape} and dtype {arr.dtype}"
+        )
     if arr.size and (arr.min() < 1 or arr.max() > 25):
         raise ValueError("pairs must hold numbers of 1..25")
     arr = np.ascontiguousarray(arr, dtype=np.int64)
@@ -577,19 +629,21 @@ def count_diagonal_pairs(pairs: Any, weights: Any = None) -> int:
             raise TypeError(f"weights must be one integer per pair ({arr.shape[0]}), got {len(weights)}")
         w = np.asarray(weights)
         if w.shape != (arr.shape[0],) or not np.issubdtype(w.dtype, np.integer):
-            raise TypeError(f"weights must be one integer per pair ({arr.shape[0]}), "
-                            f"got an array of shape {w.shape} and dtype {w.dtype}")
+            raise TypeError(
+                f"weights must be one integer per pair ({arr.shape[0]}), "
+                f"got an array of shape {w.shape} and dtype {w.dtype}"
+            )
         w = np.ascontiguousarray(w, dtype=np.int64)
     start, vals, masks = _completion_table()
     blocks = max(1, min(128, arr.shape[0] // 64))
-    chunksize = set_parallel_chunksize(1)     # blocks go to whichever thread is free
+    chunksize = set_parallel_chunksize(1)  # blocks go to whichever thread is free
     try:
         return int(_count_pairs_kernel(arr, w, start, vals, masks, _rev(), blocks))
     finally:
         set_parallel_chunksize(chunksize)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _diagonal_moves() -> np.ndarray:
     """The 32 moves of ``symmetries_32`` as permutations of the 8 off-centre diagonal
     cells, in the order of a ``diagonal_pairs`` row: image[k] = pair[moves[g, k]]."""
@@ -606,7 +660,7 @@ def _complement_partners(arr: np.ndarray) -> np.ndarray:
     comp = 26 - arr[:, :8]
     moves = _diagonal_moves()
     # the canonical image puts the smallest number at (0,0): 4 of the 32 moves do that
-    by_corner = np.array([np.flatnonzero(moves[:, 0] == j) for j in range(8)])   # (8, 4)
+    by_corner = np.array([np.flatnonzero(moves[:, 0] == j) for j in range(8)])  # (8, 4)
     smallest = comp.argmin(axis=1)
     other = np.zeros_like(comp)
     hits = np.zeros(arr.shape[0], dtype=np.int64)
@@ -639,13 +693,12 @@ def complement_weights(pairs: Any) -> np.ndarray:
         raise ValueError("complement_weights needs pairs with centre 13")
     if not arr.size:
         return np.zeros(0, dtype=np.int64)
-    canonical = ((arr[:, 0] == arr[:, :8].min(axis=1)) & (arr[:, 1] < arr[:, 2])
-                 & (arr[:, 4] < arr[:, 7]))
+    canonical = (arr[:, 0] == arr[:, :8].min(axis=1)) & (arr[:, 1] < arr[:, 2]) & (arr[:, 4] < arr[:, 7])
     if not canonical.all():
         raise ValueError("complement_weights needs canonical rows, as from diagonal_pairs(13)")
     diff = _complement_partners(arr)[:, :8] - arr[:, :8]
     first = np.argmax(diff != 0, axis=1)
-    sign = np.sign(diff[np.arange(arr.shape[0]), first])   # 0 when P' = P
+    sign = np.sign(diff[np.arange(arr.shape[0]), first])  # 0 when P' = P
     return np.where(sign > 0, 2, np.where(sign == 0, 1, 0)).astype(np.int64)
 
 
@@ -663,8 +716,10 @@ def warm_up() -> float:
 
 # ----------------------------------------------------------------- public counts
 
-def _count_centres(centres: Sequence[int], progress: Callable[[int, int], Any] | None,
-                   batches_per_centre: int = 16) -> dict[int, int]:
+
+def _count_centres(
+    centres: Sequence[int], progress: Callable[[int, int], Any] | None, batches_per_centre: int = 16
+) -> dict[int, int]:
     """Canonical counts (one square per 32-orbit) for each centre, in batches.
 
     ``progress(done, total)`` is called after each batch, ``done`` and ``total``
@@ -677,7 +732,7 @@ def _count_centres(centres: Sequence[int], progress: Callable[[int, int], Any] |
         progress(0, total)
     for c in centres:
         pairs = diagonal_pairs(c)
-        if c == 13:                  # the complement keeps centre 13: search half the pairs
+        if c == 13:  # the complement keeps centre 13: search half the pairs
             weights = complement_weights(pairs)
             keep = weights > 0
             pairs, weights = pairs[keep], weights[keep]
@@ -685,7 +740,7 @@ def _count_centres(centres: Sequence[int], progress: Callable[[int, int], Any] |
             weights = np.ones(len(pairs), dtype=np.int64)
         edges = np.linspace(0, len(pairs), batches_per_centre + 1).astype(int)
         found = 0
-        for lo, hi in zip(edges[:-1], edges[1:]):
+        for lo, hi in zip(edges[:-1], edges[1:], strict=False):
             found += count_diagonal_pairs(pairs[lo:hi], weights[lo:hi]) if hi > lo else 0
             done += 1
             if progress is not None:
@@ -696,12 +751,14 @@ def _count_centres(centres: Sequence[int], progress: Callable[[int, int], Any] |
 
 def _check_progress(progress: Any) -> None:
     if progress is not None and not callable(progress):
-        raise TypeError(f"progress must be None or a function progress(done, total), "
-                        f"got {type(progress).__name__}")
+        raise TypeError(
+            f"progress must be None or a function progress(done, total), got {type(progress).__name__}"
+        )
 
 
-def count_order5_by_center(progress: Callable[[int, int], Any] | None = None, *,
-                           up_to_symmetry: bool = True) -> dict[int, int]:
+def count_order5_by_center(
+    progress: Callable[[int, int], Any] | None = None, *, up_to_symmetry: bool = True
+) -> dict[int, int]:
     """The number of 5x5 magic squares for each centre value 1..25.
 
     Only the centres 1..13 are searched: the complement x -> 26 - x turns a
@@ -721,8 +778,9 @@ def count_order5_by_center(progress: Callable[[int, int], Any] | None = None, *,
     return {c: factor * canonical[min(c, 26 - c)] for c in range(1, 26)}
 
 
-def count_order5(up_to_symmetry: bool = True, center: int | None = None,
-                 progress: Callable[[int, int], Any] | None = None) -> int:
+def count_order5(
+    up_to_symmetry: bool = True, center: int | None = None, progress: Callable[[int, int], Any] | None = None
+) -> int:
     """The number of 5x5 magic squares: 275,305,224 up to rotation and reflection.
 
     ``up_to_symmetry=False`` counts every square (2,202,441,792). ``center``
@@ -751,6 +809,7 @@ def count_order5(up_to_symmetry: bool = True, center: int | None = None,
 
 
 # ----------------------------------------------------------------- the 4x4 analogue
+
 
 def count_order4(up_to_symmetry: bool = False) -> int:
     """The 4x4 version of the same method (readable Python): 7040 squares, 880 up to symmetry.
@@ -783,21 +842,21 @@ def count_order4(up_to_symmetry: bool = False) -> int:
                     if b0 > b3:
                         continue
                     used = {a0, a1, a2, a3, b0, b1, b2, b3}
-                    for t1, t2 in fill.get((a0, b0), []):            # row 0: a0 t1 t2 b0
+                    for t1, t2 in fill.get((a0, b0), []):  # row 0: a0 t1 t2 b0
                         if {t1, t2} & used:
                             continue
-                        for u1, u2 in fill.get((b3, a3), []):        # row 3: b3 u1 u2 a3
+                        for u1, u2 in fill.get((b3, a3), []):  # row 3: b3 u1 u2 a3
                             if {u1, u2} & (used | {t1, t2}):
                                 continue
-                            if t1 + a1 + b2 + u1 != s:               # column 1
+                            if t1 + a1 + b2 + u1 != s:  # column 1
                                 continue
                             taken = used | {t1, t2, u1, u2}
-                            for l1, l2 in fill.get((a0, b3), []):    # column 0: a0 l1 l2 b3
+                            for l1, l2 in fill.get((a0, b3), []):  # column 0: a0 l1 l2 b3
                                 if {l1, l2} & taken:
                                     continue
                                 for r1, r2 in fill.get((b0, a3), []):  # column 3: b0 r1 r2 a3
                                     if {r1, r2} & (taken | {l1, l2}):
                                         continue
-                                    if l1 + a1 + b1 + r1 == s:       # row 1 (row 2 follows)
+                                    if l1 + a1 + b1 + r1 == s:  # row 1 (row 2 follows)
                                         canonical += 1
     return canonical * (4 if up_to_symmetry else SYMMETRY_COUNT)

@@ -68,8 +68,8 @@ def _broken_diagonal_sums(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     n = a.shape[0]
     i = np.arange(n)[:, None]
     k = np.arange(n)[None, :]
-    down = np.take_along_axis(a, (i + k) % n, axis=1).sum(axis=0)   # a[i, i+k]
-    up = np.take_along_axis(a, (k - i) % n, axis=1).sum(axis=0)     # a[i, k-i]
+    down = np.take_along_axis(a, (i + k) % n, axis=1).sum(axis=0)  # a[i, i+k]
+    up = np.take_along_axis(a, (k - i) % n, axis=1).sum(axis=0)  # a[i, k-i]
     return down, up
 
 
@@ -132,8 +132,16 @@ def symmetries(square: SquareLike) -> list[Square]:
     [2, 6, 8, 4, 6, 4, 2, 8]
     """
     a = as_square(square)
-    images = [a, np.rot90(a, 1), np.rot90(a, 2), np.rot90(a, 3),
-              a[:, ::-1], a[::-1, :], a.T, np.rot90(a, 2).T]
+    images = [
+        a,
+        np.rot90(a, 1),
+        np.rot90(a, 2),
+        np.rot90(a, 3),
+        a[:, ::-1],
+        a[::-1, :],
+        a.T,
+        np.rot90(a, 2).T,
+    ]
     return [np.ascontiguousarray(img) for img in images]
 
 

@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 
-from ._check import as_odd_order, as_order
+from ._check import as_odd_order
 from ._types import Square
 
 __all__ = [
@@ -71,9 +71,12 @@ def _odd_order(n: Any, *, name: str = "n", minimum: int = 1, maximum: int | None
 
 
 def _walk_order(n: Any) -> int:
-    return as_odd_order(n, maximum=MAX_WALK_ORDER,
-                        why="the literal walk takes n² Python steps; siamese(n) gives the same "
-                            f"square from a closed form up to n = {MAX_ORDER}")
+    return as_odd_order(
+        n,
+        maximum=MAX_WALK_ORDER,
+        why="the literal walk takes n² Python steps; siamese(n) gives the same "
+        f"square from a closed form up to n = {MAX_ORDER}",
+    )
 
 
 def _walk(n: int) -> Iterator[Step]:
@@ -146,18 +149,20 @@ def siamese(n: int) -> Square:
     >>> int(siamese(7).sum(axis=1)[0])
     175
     """
-    n = as_odd_order(n, maximum=MAX_ORDER, why=f"the square alone would take {8 * MAX_ORDER**2 // 10**6} MB "
-                     "or more")
+    n = as_odd_order(
+        n, maximum=MAX_ORDER, why=f"the square alone would take {8 * MAX_ORDER**2 // 10**6} MB or more"
+    )
     h = n // 2
     j = np.arange(3 * n, dtype=np.int64)
-    nq_plus_1 = n * ((h - 1 - j[: 2 * n - 1]) % n) + 1   # indexed by r + c
-    p = (-2 - j) % n                                      # indexed by 2r + c
-    by_sum = sliding_window_view(nq_plus_1, n)            # row r is nq_plus_1[r : r + n]
-    by_double = sliding_window_view(p, n)[::2][:n]        # row r is p[2r : 2r + n]
+    nq_plus_1 = n * ((h - 1 - j[: 2 * n - 1]) % n) + 1  # indexed by r + c
+    p = (-2 - j) % n  # indexed by 2r + c
+    by_sum = sliding_window_view(nq_plus_1, n)  # row r is nq_plus_1[r : r + n]
+    by_double = sliding_window_view(p, n)[::2][:n]  # row r is p[2r : 2r + n]
     return np.add(by_sum, by_double, dtype=np.int64)
 
 
 # ------------------------------------------------------------------ words
+
 
 def rule_in_words(step: Step, n: int) -> str:
     """One sentence saying where ``step.number`` went and which rules moved it there.
@@ -189,8 +194,11 @@ def _rule_in_words(step: Step, n: int) -> str:
         else:
             parts.append(f"column {n} wraps to column 0 (rule wrap)")
     for t in step.tried:
-        parts.append(f"but {t} is taken (rule occupied): down one, left two" if len(parts) > 1 else
-                     "but that cell is taken (rule occupied): down one, left two")
+        parts.append(
+            f"but {t} is taken (rule occupied): down one, left two"
+            if len(parts) > 1
+            else "but that cell is taken (rule occupied): down one, left two"
+        )
     if not step.rules:
         parts.append("a plain move up and to the right")
     return ", ".join(parts) + f" → placed at {cell}"

@@ -21,8 +21,12 @@ def main(venv: str) -> None:
     prefix = Path(venv).resolve()
     store = prefix / "share" / "jupyter" / "magiclib"
     store.mkdir(parents=True, exist_ok=True)
-    notary = {"NotebookNotary": {"db_file": str(store / "nbsignatures.db"),
-                                 "secret_file": str(store / "notebook_secret")}}
+    notary = {
+        "NotebookNotary": {
+            "db_file": str(store / "nbsignatures.db"),
+            "secret_file": str(store / "notebook_secret"),
+        }
+    }
     etc = prefix / "etc" / "jupyter"
     etc.mkdir(parents=True, exist_ok=True)
     # `jupyter trust` reads jupyter_notebook_config, the server jupyter_server_config.
@@ -30,9 +34,18 @@ def main(venv: str) -> None:
         (etc / name).write_text(json.dumps(notary, indent=2) + "\n")
     overrides = prefix / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
     overrides.parent.mkdir(parents=True, exist_ok=True)
-    overrides.write_text(json.dumps({
-        "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False},
-    }, indent=2) + "\n")
+    overrides.write_text(
+        json.dumps(
+            {
+                "@jupyterlab/apputils-extension:notification": {
+                    "fetchNews": "false",
+                    "checkForUpdates": False,
+                },
+            },
+            indent=2,
+        )
+        + "\n"
+    )
 
 
 if __name__ == "__main__":

@@ -205,24 +205,30 @@ def markdown_page(source: Path, stems: set[str]) -> str:
 def write_index(out: Path, pages: list[Page]) -> Path:
     """``out/index.html``: the pages in order, then the learning path, then the teachers' link."""
     stems = {p.target.stem for p in pages}
-    items = "\n".join(f'<li><a href="{p.target.name}">{html.escape(p.title)}</a> '
-                      f"<small>({html.escape(p.source.name)})</small></li>" for p in pages)
-    parts = ["<h1>Magic squares, queens and the magic hexagon: the notebooks</h1>",
-             '<p class="magiclib-offline">These pages work from disk with no installation and no '
-             "network: open them in any recent browser. Pictures and the step-by-step animations "
-             "are inside the pages. Controls that need Python (sliders that recompute) show a note "
-             "instead; they work in JupyterLab (<code>make lab</code>) or in the app "
-             "(<code>make app</code>).</p>",
-             "<h2>The notebooks, in order</h2>", f'<ol class="magiclib-pages">\n{items}\n</ol>',
-             '<p><a href="teachers.html">For teachers: lesson plans and which exercise fits which '
-             "topic</a></p>"]
+    items = "\n".join(
+        f'<li><a href="{p.target.name}">{html.escape(p.title)}</a> '
+        f"<small>({html.escape(p.source.name)})</small></li>"
+        for p in pages
+    )
+    parts = [
+        "<h1>Magic squares, queens and the magic hexagon: the notebooks</h1>",
+        '<p class="magiclib-offline">These pages work from disk with no installation and no '
+        "network: open them in any recent browser. Pictures and the step-by-step animations "
+        "are inside the pages. Controls that need Python (sliders that recompute) show a note "
+        "instead; they work in JupyterLab (<code>make lab</code>) or in the app "
+        "(<code>make app</code>).</p>",
+        "<h2>The notebooks, in order</h2>",
+        f'<ol class="magiclib-pages">\n{items}\n</ol>',
+        '<p><a href="teachers.html">For teachers: lesson plans and which exercise fits which topic</a></p>',
+    ]
     readme = NOTEBOOKS / "README.md"
     if readme.is_file():
         parts += ["<hr>", markdown_page(readme, stems)]
     target = out / "index.html"
-    target.write_text(_PAGE.format(title="Magic squares: the notebooks", body="\n".join(parts),
-                                   mathjax=MATHJAX_URL),
-                      encoding="utf-8")
+    target.write_text(
+        _PAGE.format(title="Magic squares: the notebooks", body="\n".join(parts), mathjax=MATHJAX_URL),
+        encoding="utf-8",
+    )
     return target
 
 
@@ -232,8 +238,11 @@ def exercises_of(nb: nbformat.NotebookNode) -> list[str]:
     An exercise starts with a number (``1.``, ``**1.**``) or with "Exercise" (bold or heading)
     and runs to the end of its paragraph; folded solutions (``<details>``) are left out.
     """
-    start = re.compile(r"\s{0,3}(?:\*\*)?(?:exercise\s+)?\d+[.):](?:\*\*)?\s+\S"  # 1. / **1.**
-                       r"|\s{0,3}(?:#+\s*|\*\*)exercise\b", re.I)        # ### Exercise / **Exercise
+    start = re.compile(
+        r"\s{0,3}(?:\*\*)?(?:exercise\s+)?\d+[.):](?:\*\*)?\s+\S"  # 1. / **1.**
+        r"|\s{0,3}(?:#+\s*|\*\*)exercise\b",
+        re.I,
+    )  # ### Exercise / **Exercise
     found: list[str] = []
     inside, level, current = False, 0, None
     for cell in nb.cells:
@@ -271,9 +280,12 @@ def write_teachers(out: Path, pages: list[Page]) -> Path | None:
     if not source.is_file():
         return None
     body = '<p><a href="index.html">\u2190 Index: learning path</a></p>\n' + markdown_page(
-        source, {p.target.stem for p in pages})
-    listing = ["<h2>Every exercise, as it stands in the notebooks</h2>",
-               "<p>Generated from the notebooks when these pages were built.</p>"]
+        source, {p.target.stem for p in pages}
+    )
+    listing = [
+        "<h2>Every exercise, as it stands in the notebooks</h2>",
+        "<p>Generated from the notebooks when these pages were built.</p>",
+    ]
     for page in pages:
         items = exercises_of(nbformat.read(page.source, as_version=4))
         listing.append(f'<h3><a href="{page.target.name}">{html.escape(page.title)}</a></h3>')
@@ -295,13 +307,23 @@ def folder_size(folder: Path) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("notebooks", nargs="*", type=Path,
-                        help=f"notebooks to export (default: notebooks/{PATTERN}, in order)")
+    parser.add_argument(
+        "notebooks",
+        nargs="*",
+        type=Path,
+        help=f"notebooks to export (default: notebooks/{PATTERN}, in order)",
+    )
     parser.add_argument("--out", type=Path, default=ROOT / "html", help="output folder (default: html/)")
-    parser.add_argument("--allow-unexecuted", action="store_true",
-                        help="export notebooks that were not fully run too (their pages lack outputs)")
-    parser.add_argument("--strict", action="store_true",
-                        help="fail (exit 1) when a notebook was not fully run, instead of skipping it")
+    parser.add_argument(
+        "--allow-unexecuted",
+        action="store_true",
+        help="export notebooks that were not fully run too (their pages lack outputs)",
+    )
+    parser.add_argument(
+        "--strict",
+        action="store_true",
+        help="fail (exit 1) when a notebook was not fully run, instead of skipping it",
+    )
     args = parser.parse_args(argv)
 
     notebooks = sorted(args.notebooks) if args.notebooks else sorted(NOTEBOOKS.glob(PATTERN))
@@ -311,10 +333,14 @@ def main(argv: list[str] | None = None) -> int:
     unexecuted = [nb for nb in notebooks if not is_executed(nbformat.read(nb, as_version=4))]
     for nb in unexecuted:
         shown = nb.resolve().relative_to(ROOT) if nb.resolve().is_relative_to(ROOT) else nb
-        action = ("export stopped" if args.strict else "exported anyway" if args.allow_unexecuted
-                  else "skipped")
-        print(f"{shown}: not executed (some code cells have no stored output), {action}; "
-              f"`make notebook NB={shown}` runs it", file=sys.stderr)
+        action = (
+            "export stopped" if args.strict else "exported anyway" if args.allow_unexecuted else "skipped"
+        )
+        print(
+            f"{shown}: not executed (some code cells have no stored output), {action}; "
+            f"`make notebook NB={shown}` runs it",
+            file=sys.stderr,
+        )
     if unexecuted and args.strict:
         return 1
     if not args.allow_unexecuted:

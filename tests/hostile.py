@@ -53,8 +53,7 @@ ADDRESS_SPACE_CAP = 4 * 2**30
 
 
 def _masked() -> np.ma.MaskedArray:
-    return np.ma.masked_array([[2, 7, 6], [9, 5, 1], [4, 3, 8]],
-                              mask=[[0, 0, 0], [0, 1, 0], [0, 0, 0]])
+    return np.ma.masked_array([[2, 7, 6], [9, 5, 1], [4, 3, 8]], mask=[[0, 0, 0], [0, 1, 0], [0, 0, 0]])
 
 
 #: label -> factory of a fresh hostile value.
@@ -125,7 +124,7 @@ def _on_alarm(signum: int, frame: Any) -> None:
 
 
 def _peak_rss_mb() -> float:
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024   # KB on Linux
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KB on Linux
 
 
 def _consume(result: Any) -> None:
@@ -135,8 +134,16 @@ def _consume(result: Any) -> None:
             pass
 
 
-def probe(func: Callable[..., Any], args: tuple = (), kwargs: dict | None = None, *,
-          target: str = "", param: str = "", label: str = "", timeout: float = TIMEOUT_S) -> Outcome:
+def probe(
+    func: Callable[..., Any],
+    args: tuple = (),
+    kwargs: dict | None = None,
+    *,
+    target: str = "",
+    param: str = "",
+    label: str = "",
+    timeout: float = TIMEOUT_S,
+) -> Outcome:
     """Call ``func(*args, **kwargs)`` under a timer and report what happened."""
     before = _peak_rss_mb()
     old = signal.signal(signal.SIGALRM, _on_alarm)
@@ -147,14 +154,15 @@ def probe(func: Callable[..., Any], args: tuple = (), kwargs: dict | None = None
         kind, message = "return", ""
     except _TimeUp:
         kind, message = "timeout", f"still running after {timeout} s"
-    except Exception as exc:   # noqa: BLE001 - every kind is recorded and judged by the test
+    except Exception as exc:  # noqa: BLE001 - every kind is recorded and judged by the test
         kind, message = type(exc).__name__, str(exc)
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old)
     seconds = time.perf_counter() - t0
-    return Outcome(target, param, label, kind, message[:300], round(seconds, 3),
-                   round(_peak_rss_mb() - before, 1))
+    return Outcome(
+        target, param, label, kind, message[:300], round(seconds, 3), round(_peak_rss_mb() - before, 1)
+    )
 
 
 def problem(outcome: Outcome) -> str | None:
@@ -174,11 +182,13 @@ def problem(outcome: Outcome) -> str | None:
 
 # ---------------------------------------------------------------- targets and good arguments
 
+
 def _good_values() -> dict[str, Any]:
     """Good values by parameter name, and by 'module.function.param' where one name
     means different things in different functions."""
     import magiclib as ml
     from magiclib import hexagon, order5
+
     pairs = order5.diagonal_pairs(1)
     return {
         "n": 3,
@@ -236,6 +246,7 @@ def targets() -> list[tuple[str, Callable[..., Any]]]:
     modules and pictures skipped)."""
     import magiclib
     from magiclib import hexagon, order5
+
     out = []
     for module in (magiclib, hexagon, order5):
         for name in module.__all__:
@@ -247,8 +258,11 @@ def targets() -> list[tuple[str, Callable[..., Any]]]:
 
 
 def _positional(func: Callable[..., Any]) -> list[inspect.Parameter]:
-    return [p for p in inspect.signature(func).parameters.values()
-            if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    return [
+        p
+        for p in inspect.signature(func).parameters.values()
+        if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+    ]
 
 
 def good_arguments(qualname: str, func: Callable[..., Any], good: dict[str, Any]) -> list[Any]:
@@ -286,7 +300,8 @@ def main() -> None:
     """Run the sweep under an address-space cap; print one JSON object per probe."""
     resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE_CAP, ADDRESS_SPACE_CAP))
     from magiclib import order5
-    order5.warm_up()                       # compile or load the numba kernels first
+
+    order5.warm_up()  # compile or load the numba kernels first
     for outcome in sweep():
         print(json.dumps(dataclasses.asdict(outcome)), flush=True)
 

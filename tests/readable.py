@@ -40,5 +40,8 @@ def list_scan_count(n: int) -> int:
 
 def queens_by_permutations(n: int) -> list[tuple[int, ...]]:
     """Every permutation with no two queens on a diagonal (independent of any search)."""
-    return [p for p in itertools.permutations(range(n))
-            if len({r - c for r, c in enumerate(p)}) == n and len({r + c for r, c in enumerate(p)}) == n]
+    return [
+        p
+        for p in itertools.permutations(range(n))
+        if len({r - c for r, c in enumerate(p)}) == n and len({r + c for r, c in enumerate(p)}) == n
+    ]

@@ -1,4 +1,5 @@
-"""magiclib.allsquares: known counts (OEIS), the article's facts, summand enumeration vs the fast method, bad input."""
+"""magiclib.allsquares: known counts (OEIS), the article's facts, summand enumeration vs the fast
+method, bad input."""
 
 from __future__ import annotations
 
@@ -12,15 +13,29 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from magiclib import famous
-from magiclib import (count_magic_squares, count_semi_magic_squares, count_series_partitions,
-                      frenicle_squares, is_magic, magic_constant, magic_series, magic_square_array,
-                      magic_squares, orthogonal_partition_pairs, properties, summand_leaves,
-                      summand_squares, summand_search_profile, series_partitions, standard_form,
-                      symmetries)
 from magiclib import allsquares as en
+from magiclib import (
+    count_magic_squares,
+    count_semi_magic_squares,
+    count_series_partitions,
+    famous,
+    frenicle_squares,
+    is_magic,
+    magic_constant,
+    magic_series,
+    magic_square_array,
+    magic_squares,
+    orthogonal_partition_pairs,
+    properties,
+    series_partitions,
+    standard_form,
+    summand_leaves,
+    summand_search_profile,
+    summand_squares,
+    symmetries,
+)
 
-LO_SHU = standard_form(famous.LO_SHU).tolist()   # Frénicle's form of the Lo Shu
+LO_SHU = standard_form(famous.LO_SHU).tolist()  # Frénicle's form of the Lo Shu
 DURER = [list(row) for row in famous.DURER]
 
 
@@ -30,13 +45,22 @@ def as_set(squares) -> set[tuple[int, ...]]:
 
 # ---------------------------------------------------------------- magic series
 
+
 def test_series_counts_match_oeis_a052456():
     assert [len(magic_series(n)) for n in range(1, 7)] == [1, 2, 8, 86, 1394, 32134]
 
 
 def test_order_3_series_are_the_articles_eight():
-    assert magic_series(3) == [(1, 5, 9), (1, 6, 8), (2, 4, 9), (2, 5, 8),
-                               (2, 6, 7), (3, 4, 8), (3, 5, 7), (4, 5, 6)]
+    assert magic_series(3) == [
+        (1, 5, 9),
+        (1, 6, 8),
+        (2, 4, 9),
+        (2, 5, 8),
+        (2, 6, 7),
+        (3, 4, 8),
+        (3, 5, 7),
+        (4, 5, 6),
+    ]
 
 
 @pytest.mark.parametrize("n", [1, 2, 3, 4, 5])
@@ -44,7 +68,7 @@ def test_series_are_sorted_sets_with_the_magic_sum_and_complete(n):
     series = magic_series(n)
     assert series == sorted(series)
     assert all(list(s) == sorted(set(s)) and len(s) == n and sum(s) == magic_constant(n) for s in series)
-    if n <= 4:   # the naive definition, over every n-subset
+    if n <= 4:  # the naive definition, over every n-subset
         naive = [c for c in itertools.combinations(range(1, n * n + 1), n) if sum(c) == magic_constant(n)]
         assert series == naive
 
@@ -56,9 +80,10 @@ def test_series_returns_a_fresh_list():
 
 # ---------------------------------------------------------------- partitions into series
 
+
 def test_partitions_of_order_3_are_the_rows_and_columns_of_lo_shu():
     rows = tuple(sorted(tuple(sorted(r)) for r in LO_SHU))
-    cols = tuple(sorted(tuple(sorted(c)) for c in zip(*LO_SHU)))
+    cols = tuple(sorted(tuple(sorted(c)) for c in zip(*LO_SHU, strict=False)))
     assert sorted(series_partitions(3)) == sorted([rows, cols])
 
 
@@ -86,6 +111,7 @@ def test_orthogonal_pairs_times_row_and_column_orders_give_semi_magic_counts():
 
 
 # ---------------------------------------------------------------- magic squares
+
 
 def test_counts_of_magic_squares_oeis_a006052():
     assert [count_magic_squares(n) for n in range(1, 5)] == [1, 0, 8, 7040]
@@ -135,8 +161,9 @@ def test_frenicle_forms_are_the_880_standard_forms():
 
 
 def test_the_880_by_property():
-    strong = Counter(tuple(sorted(properties(s) - {"normal", "semi-magic", "magic"}))
-                     for s in frenicle_squares(4))
+    strong = Counter(
+        tuple(sorted(properties(s) - {"normal", "semi-magic", "magic"})) for s in frenicle_squares(4)
+    )
     assert strong == {(): 784, ("most-perfect", "pandiagonal"): 48, ("associative",): 48}
 
 
@@ -153,11 +180,12 @@ def test_center_counts():
 
 # ---------------------------------------------------------------- summand enumeration vs the fast one
 
+
 def test_article_method_finds_the_same_eight_squares_for_order_3():
     found = list(summand_squares(3))
     assert len(found) == 8 and as_set(found) == as_set(magic_squares(3))
     # each square is reported with its left-right mirror right after it
-    for square, mirror in zip(found[::2], found[1::2]):
+    for square, mirror in zip(found[::2], found[1::2], strict=False):
         assert np.array_equal(mirror, square[:, ::-1])
 
 
@@ -188,20 +216,21 @@ def test_article_and_fast_agree_for_any_order_3_first_row(series, order):
 def test_search_profile_matches_the_leaf_formula():
     assert summand_search_profile(3) == [1, 24, 216, 1296]
     assert summand_leaves(3) == 1296
-    assert summand_leaves(4) == 392 * 24 * 24 ** 4 // 2 == 1_560_674_304
-    assert summand_leaves(5) == 3_245_664 * 120 * 120 ** 5 // 2
+    assert summand_leaves(4) == 392 * 24 * 24**4 // 2 == 1_560_674_304
+    assert summand_leaves(5) == 3_245_664 * 120 * 120**5 // 2
     # a fixed first row of order 4: partitions holding its set x 3! orders x (4!)^3 rows
     holding = sum((6, 7, 8, 13) in p for p in series_partitions(4))
-    assert summand_search_profile(4, first_row=(6, 7, 8, 13))[-1] == holding * 6 * 24 ** 3
+    assert summand_search_profile(4, first_row=(6, 7, 8, 13))[-1] == holding * 6 * 24**3
 
 
 def test_half_of_the_first_rows_is_tried():
     # summand enumeration keeps a first row when its first entry is smaller than its last
     assert summand_search_profile(3)[1] == 8 * 6 // 2
-    assert summand_search_profile(4, first_row=(13, 8, 7, 6))[1] == 1   # turned to (6, 8, 7, 13)
+    assert summand_search_profile(4, first_row=(13, 8, 7, 6))[1] == 1  # turned to (6, 8, 7, 13)
 
 
 # ---------------------------------------------------------------- order 5 and beyond
+
 
 def test_order_5_is_delegated_to_order5(monkeypatch):
     calls = []
@@ -212,8 +241,17 @@ def test_order_5_is_delegated_to_order5(monkeypatch):
     assert calls == [(True, 13)]
 
 
-@pytest.mark.parametrize("fn", [magic_squares, magic_square_array, frenicle_squares, summand_squares,
-                                series_partitions, count_semi_magic_squares])
+@pytest.mark.parametrize(
+    "fn",
+    [
+        magic_squares,
+        magic_square_array,
+        frenicle_squares,
+        summand_squares,
+        series_partitions,
+        count_semi_magic_squares,
+    ],
+)
 def test_listing_order_5_is_refused(fn):
     with pytest.raises(ValueError, match="order|n = 5"):
         result = fn(5)
@@ -234,6 +272,7 @@ def test_order_6_and_more_are_refused():
 
 
 # ---------------------------------------------------------------- bad input
+
 
 @pytest.mark.parametrize("bad", [3.0, "3", None, True, [3]])
 def test_bad_order_type(bad):
@@ -260,9 +299,18 @@ def test_bad_center():
         count_magic_squares(3, up_to_symmetry="yes")
 
 
-@pytest.mark.parametrize("row,error", [((1, 2, 3), ValueError), ((1, 5, 9, 19), ValueError),
-                                       ((1, 2, 15, 15), ValueError), ((0, 2, 16, 16), ValueError),
-                                       ("1234", TypeError), (5, TypeError), ((1.0, 2, 15, 16), TypeError)])
+@pytest.mark.parametrize(
+    "row,error",
+    [
+        ((1, 2, 3), ValueError),
+        ((1, 5, 9, 19), ValueError),
+        ((1, 2, 15, 15), ValueError),
+        ((0, 2, 16, 16), ValueError),
+        ("1234", TypeError),
+        (5, TypeError),
+        ((1.0, 2, 15, 16), TypeError),
+    ],
+)
 def test_bad_first_row(row, error):
     with pytest.raises(error):
         magic_square_array(4, first_row=row)
@@ -271,6 +319,7 @@ def test_bad_first_row(row, error):
 
 
 # ---------------------------------------------------------------- the browsing widget
+
 
 def test_square_browser_is_silent_and_follows_filter_and_slider(capsys):
     from magiclib.widgets import square_browser

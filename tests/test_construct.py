@@ -7,8 +7,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from magiclib import (SYMMETRY_NAMES, famous, is_magic, line_sums, magic_constant, properties, siamese,
-                      symmetries)
+from magiclib import (
+    SYMMETRY_NAMES,
+    famous,
+    is_magic,
+    line_sums,
+    magic_constant,
+    properties,
+    siamese,
+    symmetries,
+)
 from magiclib.construct import magic, magic_by_loops, order_kind
 
 # MATLAB's documented outputs (help magic, and Moler's "Magic Squares" chapter).
@@ -16,10 +24,15 @@ MATLAB = {
     1: [[1]],
     3: [[8, 1, 6], [3, 5, 7], [4, 9, 2]],
     4: [[16, 2, 3, 13], [5, 11, 10, 8], [9, 7, 6, 12], [4, 14, 15, 1]],
-    5: [[17, 24, 1, 8, 15], [23, 5, 7, 14, 16], [4, 6, 13, 20, 22], [10, 12, 19, 21, 3],
-        [11, 18, 25, 2, 9]],
-    6: [[35, 1, 6, 26, 19, 24], [3, 32, 7, 21, 23, 25], [31, 9, 2, 22, 27, 20],
-        [8, 28, 33, 17, 10, 15], [30, 5, 34, 12, 14, 16], [4, 36, 29, 13, 18, 11]],
+    5: [[17, 24, 1, 8, 15], [23, 5, 7, 14, 16], [4, 6, 13, 20, 22], [10, 12, 19, 21, 3], [11, 18, 25, 2, 9]],
+    6: [
+        [35, 1, 6, 26, 19, 24],
+        [3, 32, 7, 21, 23, 25],
+        [31, 9, 2, 22, 27, 20],
+        [8, 28, 33, 17, 10, 15],
+        [30, 5, 34, 12, 14, 16],
+        [4, 36, 29, 13, 18, 11],
+    ],
 }
 DURER = [list(row) for row in famous.DURER]
 ORDERS = [1] + list(range(3, 201))
@@ -70,7 +83,14 @@ def test_singly_even_squares_are_not_associative(n):
 
 def test_order_kinds():
     assert [order_kind(n) for n in (1, 3, 4, 6, 8, 10, 12)] == [
-        "odd", "odd", "doubly even", "singly even", "doubly even", "singly even", "doubly even"]
+        "odd",
+        "odd",
+        "doubly even",
+        "singly even",
+        "doubly even",
+        "singly even",
+        "doubly even",
+    ]
 
 
 def test_doubly_even_is_row_major_count_with_a_complemented_pattern():
@@ -81,8 +101,12 @@ def test_doubly_even_is_row_major_count_with_a_complemented_pattern():
     assert np.all(m[flipped] == n * n + 1 - count[flipped])
     # The pattern repeats in 4 x 4 blocks: diagonals of each block are complemented.
     block = flipped[:4, :4]
-    assert block.tolist() == [[True, False, False, True], [False, True, True, False],
-                              [False, True, True, False], [True, False, False, True]]
+    assert block.tolist() == [
+        [True, False, False, True],
+        [False, True, True, False],
+        [False, True, True, False],
+        [True, False, False, True],
+    ]
     assert np.array_equal(flipped, np.tile(block, (2, 2)))
 
 

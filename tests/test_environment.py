@@ -62,8 +62,11 @@ def test_environment_yml_installs_magiclib_itself():
 
 
 def test_every_pin_is_exact_and_unique():
-    lines = [line.strip() for line in (ROOT / "requirements" / "lock.txt").read_text().splitlines()
-             if line.strip() and not line.startswith("#")]
+    lines = [
+        line.strip()
+        for line in (ROOT / "requirements" / "lock.txt").read_text().splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
     assert all(re.fullmatch(r"[A-Za-z0-9_.\-]+==[0-9][A-Za-z0-9_.+\-]*", line) for line in lines)
     names = [normalise(line.split("==")[0]) for line in lines]
     assert len(names) == len(set(names))
@@ -71,17 +74,22 @@ def test_every_pin_is_exact_and_unique():
 
 def test_runtime_and_test_dependencies_are_pinned():
     text = (ROOT / "pyproject.toml").read_text()
-    declared = re.findall(r'"([A-Za-z0-9_.\-]+)(?:[<>=!~].*?)?"', text.split("[project.optional-dependencies]")[0]
-                          .split("dependencies = [")[1])
-    declared += re.findall(r'"([A-Za-z0-9_.\-]+)[<>=!~]', text.split("[project.optional-dependencies]")[1]
-                           .split("[tool.")[0])
+    declared = re.findall(
+        r'"([A-Za-z0-9_.\-]+)(?:[<>=!~].*?)?"',
+        text.split("[project.optional-dependencies]")[0].split("dependencies = [")[1],
+    )
+    declared += re.findall(
+        r'"([A-Za-z0-9_.\-]+)[<>=!~]', text.split("[project.optional-dependencies]")[1].split("[tool.")[0]
+    )
     lock = lock_pins()
     missing = [d for d in declared if normalise(d) not in lock]
     assert not missing, f"declared in pyproject.toml but not pinned in requirements/lock.txt: {missing}"
 
 
-@pytest.mark.skipif(not (ROOT / ".venv").exists() or not sys.prefix.startswith(str(ROOT / ".venv")),
-                    reason="only meaningful inside the project's .venv")
+@pytest.mark.skipif(
+    not (ROOT / ".venv").exists() or not sys.prefix.startswith(str(ROOT / ".venv")),
+    reason="only meaningful inside the project's .venv",
+)
 def test_the_running_environment_matches_the_pins():
     lock = lock_pins()
     wrong = {}
@@ -93,11 +101,18 @@ def test_the_running_environment_matches_the_pins():
 
 
 def make_dry_run(target: str) -> str:
-    import subprocess
     import os
+    import subprocess
+
     env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS")}
-    return subprocess.run(["make", "--no-print-directory", "-n", "-W", "requirements/lock.txt", target],
-                          cwd=ROOT, capture_output=True, text=True, check=True, env=env).stdout
+    return subprocess.run(
+        ["make", "--no-print-directory", "-n", "-W", "requirements/lock.txt", target],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+    ).stdout
 
 
 def test_make_lab_listens_on_loopback_with_the_token_on():
@@ -105,7 +120,7 @@ def test_make_lab_listens_on_loopback_with_the_token_on():
     assert len(command) == 1, command
     line = command[0]
     assert "--ServerApp.ip=127.0.0.1" in line
-    assert "token" not in line.lower() and "password" not in line.lower()   # Jupyter's default: a fresh token
+    assert "token" not in line.lower() and "password" not in line.lower()  # Jupyter's default: a fresh token
     assert "0.0.0.0" not in line and "--ip=*" not in line
 
 
@@ -127,12 +142,17 @@ def test_make_test_lints_with_the_pinned_ruff_before_pytest():
 def test_make_help_lists_every_target():
     import re
     import subprocess
+
     makefile = (ROOT / "Makefile").read_text()
     phony = set(re.search(r"^\.PHONY:(.*)$", makefile, re.M).group(1).split())
     defined = set(re.findall(r"^([a-z][a-z0-9_-]*):", makefile, re.M))
-    assert phony == defined, {"declared, not defined": phony - defined, "defined, not declared": defined - phony}
-    shown = subprocess.run(["make", "--no-print-directory", "help"], cwd=ROOT, capture_output=True, text=True,
-                           check=True).stdout
+    assert phony == defined, {
+        "declared, not defined": phony - defined,
+        "defined, not declared": defined - phony,
+    }
+    shown = subprocess.run(
+        ["make", "--no-print-directory", "help"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout
     listed = set(re.findall(r"^make ([a-z]+)", shown, re.M))
     assert listed == phony - {"help"}, {"missing from help": phony - {"help"} - listed}
     assert "-include" not in makefile, "no silently optional fragments: a missing include must fail"

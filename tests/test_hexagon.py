@@ -16,17 +16,41 @@ from magiclib import hexagon
 
 # The article's data (its MATLAB index lists lost their spaces in the copy; restored here).
 ARTICLE_LINES = [
-    (1, 2, 3), (4, 5, 6, 7), (8, 9, 10, 11, 12), (13, 14, 15, 16), (17, 18, 19),
-    (1, 4, 8), (2, 5, 9, 13), (3, 6, 10, 14, 17), (7, 11, 15, 18), (12, 16, 19),
-    (8, 13, 17), (4, 9, 14, 18), (1, 5, 10, 15, 19), (2, 6, 11, 16), (3, 7, 12),
+    (1, 2, 3),
+    (4, 5, 6, 7),
+    (8, 9, 10, 11, 12),
+    (13, 14, 15, 16),
+    (17, 18, 19),
+    (1, 4, 8),
+    (2, 5, 9, 13),
+    (3, 6, 10, 14, 17),
+    (7, 11, 15, 18),
+    (12, 16, 19),
+    (8, 13, 17),
+    (4, 9, 14, 18),
+    (1, 5, 10, 15, 19),
+    (2, 6, 11, 16),
+    (3, 7, 12),
 ]
 ARTICLE_B = [
-    [-1, -1, -1, -2, -1, -1, -1], [1, 0, 1, 1, 0, 0, 0], [0, 1, 0, 1, 1, 1, 1],
-    [1, 1, 0, 1, 0, 0, 0], [0, 1, 1, 1, 1, 1, 0], [-1, -1, -1, -1, -1, 0, 0],
-    [0, -1, 0, -1, 0, -1, 0], [0, 0, 1, 1, 1, 1, 1], [-1, -1, -1, -1, 0, -1, 0],
-    [1, 0, 0, 0, 0, 0, 0], [0, 1, 0, 0, 0, 0, 0], [0, 0, 0, 0, -1, 0, -1],
-    [0, 0, -1, -1, -1, 0, 0], [0, 0, 1, 0, 0, 0, 0], [0, 0, 0, 1, 0, 0, 0],
-    [0, 0, 0, 0, 1, 0, 0], [0, 0, 0, 0, 0, -1, -1], [0, 0, 0, 0, 0, 1, 0],
+    [-1, -1, -1, -2, -1, -1, -1],
+    [1, 0, 1, 1, 0, 0, 0],
+    [0, 1, 0, 1, 1, 1, 1],
+    [1, 1, 0, 1, 0, 0, 0],
+    [0, 1, 1, 1, 1, 1, 0],
+    [-1, -1, -1, -1, -1, 0, 0],
+    [0, -1, 0, -1, 0, -1, 0],
+    [0, 0, 1, 1, 1, 1, 1],
+    [-1, -1, -1, -1, 0, -1, 0],
+    [1, 0, 0, 0, 0, 0, 0],
+    [0, 1, 0, 0, 0, 0, 0],
+    [0, 0, 0, 0, -1, 0, -1],
+    [0, 0, -1, -1, -1, 0, 0],
+    [0, 0, 1, 0, 0, 0, 0],
+    [0, 0, 0, 1, 0, 0, 0],
+    [0, 0, 0, 0, 1, 0, 0],
+    [0, 0, 0, 0, 0, -1, -1],
+    [0, 0, 0, 0, 0, 1, 0],
     [0, 0, 0, 0, 0, 0, 1],
 ]
 ARTICLE_B38 = (76, 0, -38, 0, -38, 38, 38, -38, 38, 0, 0, 38, 38, 0, 0, 0, 38, 0, 0)
@@ -36,6 +60,7 @@ FREE = (10, 11, 14, 15, 16, 18, 19)
 
 # ------------------------------------------------------------------ geometry
 
+
 def test_lines_are_the_articles_fifteen():
     assert sorted(hexagon.lines()) == sorted(ARTICLE_LINES)
     assert len(hexagon.lines()) == 15 == len(hexagon.line_names())
@@ -44,14 +69,19 @@ def test_lines_are_the_articles_fifteen():
 def test_each_direction_covers_every_cell_once():
     lns = hexagon.lines()
     for d in range(3):
-        cells = sorted(k for line in lns[5 * d:5 * d + 5] for k in line)
+        cells = sorted(k for line in lns[5 * d : 5 * d + 5] for k in line)
         assert cells == list(range(1, 20))
-        assert [len(line) for line in lns[5 * d:5 * d + 5]] == [3, 4, 5, 4, 3]
+        assert [len(line) for line in lns[5 * d : 5 * d + 5]] == [3, 4, 5, 4, 3]
 
 
 def test_rows_are_numbered_row_by_row():
-    assert hexagon.lines()[:5] == ((1, 2, 3), (4, 5, 6, 7), (8, 9, 10, 11, 12),
-                                   (13, 14, 15, 16), (17, 18, 19))
+    assert hexagon.lines()[:5] == (
+        (1, 2, 3),
+        (4, 5, 6, 7),
+        (8, 9, 10, 11, 12),
+        (13, 14, 15, 16),
+        (17, 18, 19),
+    )
     assert hexagon.ROW_LENGTHS == (3, 4, 5, 4, 3)
 
 
@@ -59,7 +89,7 @@ def test_coordinates_are_unit_spaced_along_lines():
     pos = hexagon.coordinates()
     assert len(pos) == 19 and pos[10] == (0.0, 0.0)
     for line in hexagon.lines():
-        for a, b in zip(line, line[1:]):
+        for a, b in zip(line, line[1:], strict=False):
             assert math.dist(pos[a], pos[b]) == pytest.approx(1.0)
 
 
@@ -73,11 +103,12 @@ def test_axial_coordinates_and_bad_cells():
 
 # ------------------------------------------------------------ linear algebra
 
+
 def test_incidence_matrix():
     A = hexagon.incidence_matrix()
     assert A.shape == (15, 19) and A.dtype == np.int64
     assert set(np.unique(A)) == {0, 1}
-    assert (A.sum(axis=0) == 3).all()                      # every cell on 3 lines
+    assert (A.sum(axis=0) == 3).all()  # every cell on 3 lines
     assert list(A.sum(axis=1)) == [3, 4, 5, 4, 3] * 3
 
 
@@ -110,7 +141,7 @@ def test_three_dependencies_span_the_left_null_space():
 
 
 def test_null_space_basis():
-    N = sympy.Matrix(hexagon.null_space()).T               # 19 x 7
+    N = sympy.Matrix(hexagon.null_space()).T  # 19 x 7
     A = sympy.Matrix(hexagon.incidence_matrix())
     assert N.shape == (19, 7) and N.rank() == 7
     assert (A * N).is_zero_matrix
@@ -135,8 +166,27 @@ def test_summand_checks_fill_with_zero_line_sums(f):
 
 
 def test_article_first_check_values():
-    assert hexagon.fill(ARTICLE_CHECKS[0]) == (-43, 13, 30, 10, 27, -25, -12, 33, -18, 1, 2, -18,
-                                            -22, 5, 7, 10, -11, 3, 8)
+    assert hexagon.fill(ARTICLE_CHECKS[0]) == (
+        -43,
+        13,
+        30,
+        10,
+        27,
+        -25,
+        -12,
+        33,
+        -18,
+        1,
+        2,
+        -18,
+        -22,
+        5,
+        7,
+        10,
+        -11,
+        3,
+        8,
+    )
 
 
 def test_particular_solution_is_the_fill_with_free_cells_zero():
@@ -156,7 +206,7 @@ def test_fractions_stay_exact():
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.lists(st.integers(-10**6, 10**6), min_size=7, max_size=7), st.integers(-1000, 1000))
+@given(st.lists(st.integers(-(10**6), 10**6), min_size=7, max_size=7), st.integers(-1000, 1000))
 def test_any_free_values_give_equal_lines(f, total):
     x = hexagon.fill(f, total=total)
     assert hexagon.line_sums(x) == (total,) * 15
@@ -172,16 +222,22 @@ def test_the_solution_is_unique_given_the_free_cells():
 
 # ---------------------------------------------------------------- bad input
 
+
 @pytest.mark.parametrize("f", [(1, 2, 3), tuple(range(8)), ()])
 def test_wrong_number_of_free_values(f):
     with pytest.raises(ValueError, match="7 numbers, got"):
         hexagon.fill(f)
 
 
-@pytest.mark.parametrize("f, what", [((1, 2, 3, 4, 5, 6, "7"), "number"),
-                                     ((1, 2, 3, 4, 5, 6, 7.5), "exact"),
-                                     ((1, 2, 3, 4, 5, 6, None), "number"),
-                                     ((True, 2, 3, 4, 5, 6, 7), "number")])
+@pytest.mark.parametrize(
+    "f, what",
+    [
+        ((1, 2, 3, 4, 5, 6, "7"), "number"),
+        ((1, 2, 3, 4, 5, 6, 7.5), "exact"),
+        ((1, 2, 3, 4, 5, 6, None), "number"),
+        ((True, 2, 3, 4, 5, 6, 7), "number"),
+    ],
+)
 def test_non_numbers_are_refused(f, what):
     with pytest.raises(TypeError, match=what):
         hexagon.fill(f)
@@ -207,6 +263,7 @@ def test_bad_totals_and_fills():
 
 
 # ------------------------------------------------------------------ symmetry
+
 
 def test_twelve_symmetries_form_a_group():
     perms = set(hexagon.symmetries())
@@ -236,18 +293,18 @@ def test_rotation_has_order_six_and_mirrors_order_two():
 
 # -------------------------------------------------------------------- search
 
+
 def test_twelve_solutions_one_up_to_symmetry():
     sols = hexagon.solutions(38)
     assert len(sols) == 12 and len(set(sols)) == 12
     assert all(hexagon.is_magic(s) for s in sols)
     assert {hexagon.standard_form(s) for s in sols} == {hexagon.MAGIC_HEXAGON}
-    assert set(sols) == {hexagon.apply_symmetry(hexagon.MAGIC_HEXAGON, p)
-                         for p in hexagon.symmetries()}
+    assert set(sols) == {hexagon.apply_symmetry(hexagon.MAGIC_HEXAGON, p) for p in hexagon.symmetries()}
 
 
 def test_adams_hexagon():
     x = hexagon.MAGIC_HEXAGON
-    assert sorted(x) == list(range(1, 20)) and x[9] == 5      # 5 in the centre
+    assert sorted(x) == list(range(1, 20)) and x[9] == 5  # 5 in the centre
     assert hexagon.line_sums(x) == (38,) * 15
 
 
@@ -279,6 +336,7 @@ def test_brute_force_limit_and_count():
 
 # -------------------------------------------------------------- other orders
 
+
 def test_magic_constant_small_orders():
     assert hexagon.magic_constant(1) == 1
     assert hexagon.magic_constant(3) == 38
@@ -296,8 +354,9 @@ def test_expression_agrees_with_the_function():
     for k in range(1, 12):
         assert expr.subs(n, k) == hexagon.magic_constant(k)
     # 32 M = polynomial + 5 / (2n - 1): 2n - 1 must divide 5
-    quotient, remainder = sympy.div(sympy.numer(sympy.together(32 * expr)),
-                                    sympy.denom(sympy.together(32 * expr)), n)
+    quotient, remainder = sympy.div(
+        sympy.numer(sympy.together(32 * expr)), sympy.denom(sympy.together(32 * expr)), n
+    )
     assert remainder == 5 and quotient.is_polynomial(n)
 
 
@@ -308,6 +367,7 @@ def test_magic_constant_bad_order(bad, err):
 
 
 # -------------------------------------------------------------------- widget
+
 
 def test_widget_is_quiet_and_has_a_stable_repr(capsys):
     from magiclib.widgets.hexagon import hexagon_filler
@@ -329,7 +389,7 @@ def test_widget_follows_the_free_values():
     assert w.values == hexagon.MAGIC_HEXAGON and w.is_magic()
     assert "A magic hexagon" in w.verdict.value
     assert w.board.value.count("38 ✓") == 15 and "✗" not in w.board.value
-    w.total.value = 0                                      # lines follow the total
+    w.total.value = 0  # lines follow the total
     assert w.board.value.count("0 ✓") == 15 and "Not magic yet" in w.verdict.value
 
 

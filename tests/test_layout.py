@@ -43,9 +43,11 @@ def test_maths_modules_import_no_pictures_and_no_widgets(path):
 
 
 def test_import_magiclib_loads_neither_matplotlib_nor_ipywidgets():
-    code = ("import sys, magiclib; "
-            "print(sorted(m for m in ('matplotlib', 'ipywidgets', 'magiclib.show', 'magiclib.widgets') "
-            "if m in sys.modules))")
+    code = (
+        "import sys, magiclib; "
+        "print(sorted(m for m in ('matplotlib', 'ipywidgets', 'magiclib.show', 'magiclib.widgets') "
+        "if m in sys.modules))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
     assert out.stdout.strip() == "[]"
 
@@ -57,8 +59,11 @@ def test_importing_show_does_not_load_ipywidgets():
 
 
 def test_the_font_family_is_spelled_once():
-    spelled = [p.relative_to(ROOT).as_posix() for p in sorted(PACKAGE.rglob("*.py"))
-               if "DejaVu Sans" in p.read_text(encoding="utf-8")]
+    spelled = [
+        p.relative_to(ROOT).as_posix()
+        for p in sorted(PACKAGE.rglob("*.py"))
+        if "DejaVu Sans" in p.read_text(encoding="utf-8")
+    ]
     assert spelled == ["magiclib/show/look.py"]
 
 
@@ -68,4 +73,6 @@ def test_show_exports_what_it_lists():
     assert all(hasattr(show, name) for name in show.__all__)
     for module in ("walk", "nqueens", "hexagon"):
         mod = __import__(f"magiclib.{module}", fromlist=["__all__"])
-        assert not {n for n in mod.__all__ if n.startswith("draw") or n.endswith(("_frames", "_html", "_svg"))}
+        assert not {
+            n for n in mod.__all__ if n.startswith("draw") or n.endswith(("_frames", "_html", "_svg"))
+        }

@@ -10,11 +10,17 @@ from hypothesis import strategies as st
 
 from magiclib import famous, is_magic, standard_form
 from magiclib.construct import magic
-from magiclib.matrices import (coordinates, exact_rank, line_conditions, magic_rank_rule,
-                               magic_space_basis, magic_space_dimension,
-                               semi_magic_space_dimension)
+from magiclib.matrices import (
+    coordinates,
+    exact_rank,
+    line_conditions,
+    magic_rank_rule,
+    magic_space_basis,
+    magic_space_dimension,
+    semi_magic_space_dimension,
+)
 
-LO_SHU = standard_form(famous.LO_SHU).tolist()   # Frénicle's form of the Lo Shu
+LO_SHU = standard_form(famous.LO_SHU).tolist()  # Frénicle's form of the Lo Shu
 DURER = [list(row) for row in famous.DURER]
 
 
@@ -26,6 +32,7 @@ def satisfies(square, diagonals=True) -> bool:
 
 
 # ---------------------------------------------------------------- the conditions
+
 
 @pytest.mark.parametrize("n", [1, 2, 3, 4, 5, 6])
 def test_condition_matrix_shape(n):
@@ -55,6 +62,7 @@ def test_conditions_agree_with_direct_line_sums(entries):
 
 # ---------------------------------------------------------------- dimensions
 
+
 @pytest.mark.parametrize("n", [3, 4, 5, 6])
 def test_magic_space_has_dimension_n2_minus_2n(n):
     assert magic_space_dimension(n) == n * n - 2 * n
@@ -73,6 +81,7 @@ def test_semi_magic_space_has_dimension_n_minus_1_squared_plus_1(n):
 
 # ---------------------------------------------------------------- basis and coordinates
 
+
 @pytest.mark.parametrize("n, diagonals", [(3, True), (4, True), (5, True), (3, False), (4, False)])
 def test_basis_is_a_basis_of_the_space(n, diagonals):
     basis = magic_space_basis(n, diagonals)
@@ -87,7 +96,7 @@ def test_lo_shu_in_sympys_basis_is_its_bottom_row():
     basis = magic_space_basis(3)
     c = coordinates(LO_SHU, basis)
     assert c == [4, 3, 8]
-    assert sum((ck * b for ck, b in zip(c, basis)), sympy.zeros(3, 3)) == sympy.Matrix(LO_SHU)
+    assert sum((ck * b for ck, b in zip(c, basis, strict=False)), sympy.zeros(3, 3)) == sympy.Matrix(LO_SHU)
 
 
 def test_every_3x3_magic_matrix_is_fixed_by_its_bottom_row():
@@ -121,6 +130,7 @@ def test_coordinates_refuse_what_they_cannot_do():
 
 # ---------------------------------------------------------------- rank
 
+
 def test_rank_pattern_of_magic_up_to_24():
     for n in range(3, 25):
         assert np.linalg.matrix_rank(magic(n)) == magic_rank_rule(n), n
@@ -152,6 +162,7 @@ def test_exact_rank_of_full_and_zero_rank():
 
 # ---------------------------------------------------------------- eigenvalues
 
+
 @pytest.mark.parametrize("n", [3, 4, 5, 6, 8])
 def test_magic_sum_is_an_eigenvalue_with_the_ones_vector(n):
     m = sympy.Matrix(magic(n).tolist())
@@ -169,8 +180,10 @@ def test_exact_eigenvalues_of_magic_3_and_4():
 
 # ---------------------------------------------------------------- bad input
 
-@pytest.mark.parametrize("fn", [line_conditions, magic_space_dimension, semi_magic_space_dimension,
-                                magic_space_basis])
+
+@pytest.mark.parametrize(
+    "fn", [line_conditions, magic_space_dimension, semi_magic_space_dimension, magic_space_basis]
+)
 def test_bad_orders(fn):
     with pytest.raises(ValueError, match="at least 1|between 1 and"):
         fn(0)

@@ -46,9 +46,10 @@ def test_ignored_outputs_are_only_timings_or_live_widgets(path):
     for cell in code_cells(load(path)):
         if IGNORE_TAG in cell.get("metadata", {}).get("tags", []):
             source = "".join(cell["source"])
-            assert re.search(r"perf_counter|process_time|timeit|time\(\)|elapsed|progress|seconds|timed|median_time",
-                             source), \
-                f"nbval-ignore-output on a cell that measures nothing: {source[:120]!r}"
+            assert re.search(
+                r"perf_counter|process_time|timeit|time\(\)|elapsed|progress|seconds|timed|median_time",
+                source,
+            ), f"nbval-ignore-output on a cell that measures nothing: {source[:120]!r}"
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name[:2])
@@ -72,6 +73,7 @@ def test_notebooks_stay_small_enough_to_mail(path):
 
 # ---------------------------------------------------------------- shaped for a lesson
 
+
 def markdown_cells(nb: dict) -> list[str]:
     return ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown"]
 
@@ -89,7 +91,7 @@ def test_notebook_ends_with_summary_exercises_and_references(path):
     assert order == sorted(order), "Summary comes before References"
     summary = load(path)["cells"]
     text = "\n".join(markdown_cells(load(path)))
-    body = text[text.index("## Summary"):]
+    body = text[text.index("## Summary") :]
     body = body[: body.index("\n#", 1)] if "\n#" in body[1:] else body
     bullets = [line for line in body.splitlines() if line.lstrip().startswith(("- ", "* "))]
     assert 4 <= len(bullets) <= 8, f"the summary has {len(bullets)} bullets; 4 to 8 wanted"
@@ -99,26 +101,36 @@ def test_notebook_ends_with_summary_exercises_and_references(path):
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name[:2])
 def test_at_least_two_predictions_each_before_a_reveal(path):
     cells = load(path)["cells"]
-    prompts = [i for i, c in enumerate(cells)
-               if c["cell_type"] == "markdown" and "".join(c["source"]).lstrip().startswith("**Predict:**")]
+    prompts = [
+        i
+        for i, c in enumerate(cells)
+        if c["cell_type"] == "markdown" and "".join(c["source"]).lstrip().startswith("**Predict:**")
+    ]
     assert len(prompts) >= 2, f"found {len(prompts)} markdown cells starting with **Predict:**"
     for i in prompts:
-        assert any(c["cell_type"] == "code" for c in cells[i + 1:i + 4]), \
+        assert any(c["cell_type"] == "code" for c in cells[i + 1 : i + 4]), (
             f"cell {i}: a prediction is followed (within 3 cells) by the code cell that reveals the answer"
+        )
 
 
 def is_folded_solution(cell: dict) -> bool:
     meta = cell.get("metadata", {})
     hidden = meta.get("jupyter", {})
-    return ("solution" in meta.get("tags", []) and hidden.get("source_hidden") is True
-            and hidden.get("outputs_hidden") is True)
+    return (
+        "solution" in meta.get("tags", [])
+        and hidden.get("source_hidden") is True
+        and hidden.get("outputs_hidden") is True
+    )
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name[:2])
 def test_solution_code_is_tagged_and_folded(path):
     cells = load(path)["cells"]
-    start = next(i for i, c in enumerate(cells)
-                 if c["cell_type"] == "markdown" and re.search(r"^#+ .*Exercises", "".join(c["source"]), re.M))
+    start = next(
+        i
+        for i, c in enumerate(cells)
+        if c["cell_type"] == "markdown" and re.search(r"^#+ .*Exercises", "".join(c["source"]), re.M)
+    )
     for i, cell in enumerate(cells):
         source = "".join(cell["source"])
         if cell["cell_type"] != "code" or not source.strip():
@@ -130,7 +142,8 @@ def test_solution_code_is_tagged_and_folded(path):
         if i > start and "exercise" not in tags:
             assert is_folded_solution(cell), (
                 f"cell {i} in the exercises is not a folded solution (tag it 'solution' and fold it, "
-                f"or tag a starter cell 'exercise'): {source[:80]!r}")
+                f"or tag a starter cell 'exercise'): {source[:80]!r}"
+            )
         if "<summary>Solution" in previous:
             assert is_folded_solution(cell), f"cell {i} follows a folded solution but is not one itself"
 
@@ -142,10 +155,18 @@ SEED_JARGON = re.compile(
     r"(\bseeds?['’]?s?\s+(article|document|text|paper|program|code|square|method|readme|author|post|blog"
     r"|trace|variant|version|walk|figure|question)s?\b)"
     r"|(\bthe\s+seeds?\b(?!\s*=|\s+(value|number|of the (random|generator))))"
-    r"|([\"“]seeds?[\"”])|(\bseed_\w+)|(\bseeds?['’]s?\b)|(\bseed\s*[\[@])", re.I)
+    r"|([\"“]seeds?[\"”])|(\bseed_\w+)|(\bseeds?['’]s?\b)|(\bseed\s*[\[@])",
+    re.I,
+)
 ROOT = Path(__file__).resolve().parents[1]
-READER_FILES = sorted({*ROOT.glob("*.md"), *ROOT.glob("docs/*.md"), *ROOT.glob("notebooks/*.md"),
-                       *ROOT.glob("magiclib/**/*.py")})
+READER_FILES = sorted(
+    {
+        *ROOT.glob("*.md"),
+        *ROOT.glob("docs/*.md"),
+        *ROOT.glob("notebooks/*.md"),
+        *ROOT.glob("magiclib/**/*.py"),
+    }
+)
 
 
 def test_the_jargon_pattern_catches_what_it_should():

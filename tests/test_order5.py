@@ -11,13 +11,27 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from magiclib import famous, is_magic, order5, symmetries
-from magiclib.order5 import (SYMMETRY_COUNT, TOTAL_5X5, complement_weights, completions,
-                             count_completions, count_diagonal_pairs, count_order4,
-                             count_order5, diagonal_pairs, symmetries_32)
+from magiclib.order5 import (
+    SYMMETRY_COUNT,
+    TOTAL_5X5,
+    complement_weights,
+    completions,
+    count_completions,
+    count_diagonal_pairs,
+    count_order4,
+    count_order5,
+    diagonal_pairs,
+    symmetries_32,
+)
 
 # A 5x5 magic square (the Siamese one) and a 4x4 one (Dürer's).
-SIAMESE5 = [[17, 24, 1, 8, 15], [23, 5, 7, 14, 16], [4, 6, 13, 20, 22],
-            [10, 12, 19, 21, 3], [11, 18, 25, 2, 9]]
+SIAMESE5 = [
+    [17, 24, 1, 8, 15],
+    [23, 5, 7, 14, 16],
+    [4, 6, 13, 20, 22],
+    [10, 12, 19, 21, 3],
+    [11, 18, 25, 2, 9],
+]
 DURER = [list(row) for row in famous.DURER]
 
 
@@ -28,11 +42,13 @@ def canonical(sq: np.ndarray) -> bool:
 
 
 def pair_of(sq: np.ndarray) -> tuple[int, ...]:
-    return tuple(int(sq[r, c]) for r, c in [(0, 0), (1, 1), (3, 3), (4, 4), (0, 4), (1, 3),
-                                            (3, 1), (4, 0), (2, 2)])
+    return tuple(
+        int(sq[r, c]) for r, c in [(0, 0), (1, 1), (3, 3), (4, 4), (0, 4), (1, 3), (3, 1), (4, 0), (2, 2)]
+    )
 
 
 # ---------------------------------------------------------------- known counts
+
 
 def test_order4_by_the_same_method_gives_7040_and_880():
     assert count_order4() == 7040
@@ -49,6 +65,7 @@ def test_schroeppel_numbers_are_consistent():
 
 
 # ---------------------------------------------------------------- readable vs compiled
+
 
 @pytest.mark.parametrize("centre", [1, 7, 13])
 def test_compiled_and_readable_search_agree_on_a_sample_of_diagonals(centre):
@@ -67,16 +84,17 @@ def test_weights_multiply_the_compiled_counts():
     sample = diagonal_pairs(7)[::2000]
     readable = [count_completions(p) for p in sample]
     weights = np.arange(len(sample)) % 3
-    expected = sum(int(w) * r for w, r in zip(weights, readable))
+    expected = sum(int(w) * r for w, r in zip(weights, readable, strict=False))
     assert count_diagonal_pairs(sample, weights) == expected
 
 
 # ---------------------------------------------------------------- centre 13: the complement
 
+
 def test_complement_partners_pair_up_the_centre_13_diagonals():
     pairs = diagonal_pairs(13)
     partners = order5._complement_partners(pairs)
-    assert np.array_equal(order5._complement_partners(partners), pairs)     # an involution
+    assert np.array_equal(order5._complement_partners(partners), pairs)  # an involution
     listed = {tuple(row) for row in pairs.tolist()}
     assert all(tuple(row) in listed for row in partners[::997].tolist())
     weights = complement_weights(pairs)
@@ -92,7 +110,7 @@ def test_a_pair_and_its_complement_partner_have_the_same_squares():
     doubled = pairs[weights == 2][::4000]
     single = pairs[weights == 1][::400]
     partners = order5._complement_partners(doubled)
-    for p, q in zip(doubled[:20], partners[:20]):
+    for p, q in zip(doubled[:20], partners[:20], strict=False):
         assert count_completions(p) == count_completions(q)
     # a set closed under the complement: half of it, weighted, counts the whole
     closed = np.vstack([doubled, partners, single])
@@ -127,6 +145,7 @@ def test_a_known_square_is_found_from_its_diagonals():
 
 # ---------------------------------------------------------------- the 32-element group
 
+
 @pytest.mark.parametrize("square", [SIAMESE5, DURER])
 def test_32_images_all_magic_and_distinct(square):
     images = symmetries_32(square)
@@ -147,8 +166,7 @@ def test_the_32_moves_form_a_group():
     # they keep the set of diagonal cells
     on_diagonals = {v for v in base.ravel() if v // 5 == v % 5 or v // 5 + v % 5 == 4}
     for img in symmetries_32(base):
-        assert {int(img[i, i]) for i in range(5)} | {int(img[i, 4 - i]) for i in range(5)} \
-            == on_diagonals
+        assert {int(img[i, i]) for i in range(5)} | {int(img[i, 4 - i]) for i in range(5)} == on_diagonals
 
 
 @settings(max_examples=30, deadline=None)
@@ -160,30 +178,35 @@ def test_every_orbit_has_exactly_one_canonical_square(k):
 
 # ---------------------------------------------------------------- tables
 
+
 def test_completion_tables_come_from_the_1394_series():
     series = {s for s in itertools.combinations(range(1, 26), 5) if sum(s) == 65}
     assert len(series) == 1394
     total = sum(len(completions(a, b)) for a in range(1, 26) for b in range(1, 26) if a != b)
-    assert total == 1394 * 20          # each series, each ordered pair of its numbers
+    assert total == 1394 * 20  # each series, each ordered pair of its numbers
 
 
 @settings(max_examples=40, deadline=None)
 @given(st.integers(1, 25), st.integers(1, 25))
 def test_completions_are_exactly_the_triples_that_finish_a_series(a, b):
-    expected = sorted(t for t in itertools.combinations(range(1, 26), 3)
-                      if a != b and a not in t and b not in t and sum(t) + a + b == 65)
+    expected = sorted(
+        t
+        for t in itertools.combinations(range(1, 26), 3)
+        if a != b and a not in t and b not in t and sum(t) + a + b == 65
+    )
     assert completions(a, b) == expected
 
 
 # ---------------------------------------------------------------- progress and interruption
 
+
 def test_progress_reports_every_batch_and_symmetry_factors(monkeypatch):
-    monkeypatch.setattr(order5, "count_diagonal_pairs",
-                        lambda pairs, weights=None: int(np.sum(weights)))
+    monkeypatch.setattr(order5, "count_diagonal_pairs", lambda pairs, weights=None: int(np.sum(weights)))
     monkeypatch.setattr(order5, "diagonal_pairs", lambda c: np.zeros((100 * c, 9), np.int64))
     # centre 13: the first half of the pairs counts twice, the second half not at all
-    monkeypatch.setattr(order5, "complement_weights",
-                        lambda pairs: 2 * (np.arange(len(pairs)) < len(pairs) // 2))
+    monkeypatch.setattr(
+        order5, "complement_weights", lambda pairs: 2 * (np.arange(len(pairs)) < len(pairs) // 2)
+    )
     seen = []
     n = count_order5(progress=lambda done, total: seen.append((done, total)))
     canonical_total = 2 * sum(100 * c for c in range(1, 13)) + 1300
@@ -200,8 +223,9 @@ def test_progress_reports_every_batch_and_symmetry_factors(monkeypatch):
 
 def test_interrupt_stops_between_batches(monkeypatch):
     calls = []
-    monkeypatch.setattr(order5, "count_diagonal_pairs",
-                        lambda pairs, weights=None: calls.append(len(pairs)) or 0)
+    monkeypatch.setattr(
+        order5, "count_diagonal_pairs", lambda pairs, weights=None: calls.append(len(pairs)) or 0
+    )
     monkeypatch.setattr(order5, "diagonal_pairs", lambda c: np.zeros((160, 9), np.int64))
 
     def stop_after_three(done, total):
@@ -215,20 +239,25 @@ def test_interrupt_stops_between_batches(monkeypatch):
 
 def test_count_magic_squares_delegates_order_5(monkeypatch):
     from magiclib import count_magic_squares
-    monkeypatch.setattr(order5, "count_order5",
-                        lambda up_to_symmetry=True, center=None, progress=None:
-                        1000 * int(up_to_symmetry) + (center or 0))
+
+    monkeypatch.setattr(
+        order5,
+        "count_order5",
+        lambda up_to_symmetry=True, center=None, progress=None: 1000 * int(up_to_symmetry) + (center or 0),
+    )
     assert count_magic_squares(5, up_to_symmetry=True, center=7) == 1007
     assert count_magic_squares(5) == 0
 
 
 def test_listing_order_5_is_still_refused():
     from magiclib import magic_squares
+
     with pytest.raises(ValueError, match="275,305,224"):
         next(iter(magic_squares(5)))
 
 
 # ---------------------------------------------------------------- bad input
+
 
 @pytest.mark.parametrize("centre", [0, 26, -3])
 def test_centre_out_of_range(centre):
@@ -269,5 +298,6 @@ def test_other_bad_arguments():
 
 def test_order_6_is_refused_with_a_reason():
     from magiclib import count_magic_squares
+
     with pytest.raises(ValueError, match="n = 6"):
         count_magic_squares(6)

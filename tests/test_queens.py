@@ -8,14 +8,22 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from readable import list_scan_count, queens_by_permutations
 
 from magiclib import SYMMETRY_NAMES, famous, is_magic, magic_constant, symmetries
 from magiclib.famous import CHALLENGE_8
 from magiclib.nqueens import (
-    attacks, backtrack_stats, backtrack_steps, count_queens, fundamental_queens, hidden_queens,
-    is_safe, queen_cells, queen_sum, queen_symmetries, queens,
+    attacks,
+    backtrack_stats,
+    backtrack_steps,
+    count_queens,
+    fundamental_queens,
+    hidden_queens,
+    is_safe,
+    queen_cells,
+    queen_sum,
+    queen_symmetries,
+    queens,
 )
 
 # OEIS A000170 (all solutions) and A002562 (classes under the 8 symmetries).
@@ -24,8 +32,12 @@ FUNDAMENTAL = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92]
 
 # The article's 8 x 8 square (magic constant 260) and the 4 solutions it hides.
 ARTICLE_SQUARE = [list(row) for row in CHALLENGE_8]
-ARTICLE_HIDDEN = [(2, 4, 1, 7, 0, 6, 3, 5), (3, 5, 7, 1, 6, 0, 2, 4),
-               (4, 2, 0, 6, 1, 7, 5, 3), (5, 3, 6, 0, 7, 1, 4, 2)]
+ARTICLE_HIDDEN = [
+    (2, 4, 1, 7, 0, 6, 3, 5),
+    (3, 5, 7, 1, 6, 0, 2, 4),
+    (4, 2, 0, 6, 1, 7, 5, 3),
+    (5, 3, 6, 0, 7, 1, 4, 2),
+]
 DURER = [list(row) for row in famous.DURER]
 
 
@@ -33,6 +45,7 @@ brute_force = queens_by_permutations
 
 
 # ------------------------------------------------------------------ counts
+
 
 @pytest.mark.parametrize("n, expected", list(enumerate(ALL, start=1)))
 def test_count_queens_matches_oeis(n, expected):
@@ -50,7 +63,7 @@ def test_count_queens_beyond_the_listed_range():
 
 @pytest.mark.parametrize("n", range(1, 9))
 def test_queens_equals_brute_force_over_permutations(n):
-    assert queens(n) == brute_force(n)   # same set, and both in lexicographic order
+    assert queens(n) == brute_force(n)  # same set, and both in lexicographic order
 
 
 @pytest.mark.parametrize("n", range(1, 10))
@@ -73,24 +86,26 @@ def test_solutions_are_valid():
 
 # ------------------------------------------------------------------ the article's attack tests
 
+
 def test_attacks_uses_row_minus_col_and_row_plus_col():
-    assert attacks((6, 5), (4, 7))          # 6 + 5 == 4 + 7: same ascending diagonal
+    assert attacks((6, 5), (4, 7))  # 6 + 5 == 4 + 7: same ascending diagonal
     assert not attacks((6, 5), (4, 6))
-    assert attacks((2, 3), (5, 6))          # 2 - 3 == 5 - 6: same descending diagonal
-    assert attacks((1, 4), (6, 4))          # same column
-    assert attacks((3, 0), (3, 7))          # same row
+    assert attacks((2, 3), (5, 6))  # 2 - 3 == 5 - 6: same descending diagonal
+    assert attacks((1, 4), (6, 4))  # same column
+    assert attacks((3, 0), (3, 7))  # same row
     assert not attacks((0, 0), (0, 0))
 
 
 def test_is_safe_checks_every_queen_above():
     assert is_safe((), 3)
-    assert not is_safe((0, 4), 4)           # column
-    assert not is_safe((0, 4), 3)           # ascending diagonal of (1, 4)
-    assert not is_safe((0, 4), 2)           # descending diagonal of (0, 0)
+    assert not is_safe((0, 4), 4)  # column
+    assert not is_safe((0, 4), 3)  # ascending diagonal of (1, 4)
+    assert not is_safe((0, 4), 2)  # descending diagonal of (0, 0)
     assert is_safe((0, 4), 7)
 
 
 # ------------------------------------------------------------------ symmetry
+
 
 @pytest.mark.parametrize("n, expected", list(enumerate(FUNDAMENTAL, start=1)))
 def test_fundamental_counts(n, expected):
@@ -112,7 +127,7 @@ def test_queen_symmetries_agree_with_square_symmetries():
     s = (0, 4, 7, 5, 2, 6, 1, 3)
     board = np.zeros((8, 8), dtype=np.int64)
     board[np.arange(8), s] = 1
-    for image, img_board in zip(queen_symmetries(s), symmetries(board)):
+    for image, img_board in zip(queen_symmetries(s), symmetries(board), strict=False):
         assert image in set(queens(8))
         assert [int(np.argmax(row)) for row in img_board] == list(image)
 
@@ -123,6 +138,7 @@ def test_fundamental_representatives_are_first_in_their_class():
 
 
 # ------------------------------------------------------------------ hidden queens
+
 
 def test_article_square_is_magic_with_constant_260():
     assert is_magic(ARTICLE_SQUARE)
@@ -183,6 +199,7 @@ def test_hidden_queens_no_overflow_with_huge_entries():
 
 # ------------------------------------------------------------------ the search, step by step
 
+
 def test_backtrack_steps_find_the_solutions_in_order():
     for n in range(1, 8):
         found = [s.queens for s in backtrack_steps(n) if s.action == "solution"]
@@ -206,6 +223,7 @@ def test_backtrack_stats_small_boards():
 
 # ------------------------------------------------------------------ bad input
 
+
 @pytest.mark.parametrize("bad", [3.0, "8", None, True, [8]])
 def test_bad_n_is_a_type_error(bad):
     for fn in (queens, count_queens, fundamental_queens):
@@ -213,8 +231,9 @@ def test_bad_n_is_a_type_error(bad):
             fn(bad)
 
 
-@pytest.mark.parametrize("fn, bad", [(queens, 0), (queens, 13), (count_queens, -1), (count_queens, 17),
-                                     (fundamental_queens, 13)])
+@pytest.mark.parametrize(
+    "fn, bad", [(queens, 0), (queens, 13), (count_queens, -1), (count_queens, 17), (fundamental_queens, 13)]
+)
 def test_out_of_range_n_is_a_value_error(fn, bad):
     with pytest.raises(ValueError, match=f"got {bad}"):
         fn(bad)
@@ -250,6 +269,7 @@ def test_bad_solutions():
 
 
 # ------------------------------------------------------------------ widgets (no browser)
+
 
 def test_queens_over_square_widget_switches_to_hidden():
     from magiclib.widgets import queens_over_square

@@ -8,7 +8,15 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pytest
 
-from magiclib.show import COLORS, HTMLAnimation, draw_gallery, draw_square, html_animation, html_table, square_html
+from magiclib.show import (
+    COLORS,
+    HTMLAnimation,
+    draw_gallery,
+    draw_square,
+    html_animation,
+    html_table,
+    square_html,
+)
 from magiclib.show.player import CONTROLS, frame_label, frame_markup
 from magiclib.widgets import FramePlayer, frame_player
 
@@ -27,6 +35,7 @@ def test_draw_square_leaves_blank_cells_empty_and_colours_highlights():
     assert sorted(t.get_text() for t in ax.texts) == ["1", "2"]
     faces = [p.get_facecolor() for p in ax.patches]
     from matplotlib.colors import to_rgba
+
     assert faces[0] == to_rgba(COLORS["current"]) and faces[3] == to_rgba(COLORS["mark"])
     assert faces[1] == to_rgba(COLORS["empty"])
 
@@ -50,15 +59,15 @@ def test_square_html_is_deterministic_and_marks_cells_in_text_too():
     page = square_html(LO_SHU, highlight=[(1, 1)], tried=[(0, 0)], caption="a <b>")
     assert page == square_html(LO_SHU, highlight=[(1, 1)], tried=[(0, 0)], caption="a <b>")
     assert page.count("<td") == 9
-    assert "<b>5</b>" in page                 # the highlight is bold, not only coloured
-    assert "dashed" in page                   # tried cells have a dashed border, not only a colour
-    assert "a &lt;b&gt;" in page              # captions are escaped
+    assert "<b>5</b>" in page  # the highlight is bold, not only coloured
+    assert "dashed" in page  # tried cells have a dashed border, not only a colour
+    assert "a &lt;b&gt;" in page  # captions are escaped
     assert re.findall(r">(\d+)</td>", page) == ["4", "9", "2", "3", "7", "8", "1", "6"]
 
 
 def test_html_table_styles_cells():
     page = html_table([["x", "y"]], styles={(0, 1): "color:red"})
-    assert "color:red\">y</td>" in page and page.count("<tr>") == 1
+    assert 'color:red">y</td>' in page and page.count("<tr>") == 1
 
 
 def test_frame_player_links_its_controls_and_clamps_steps():
@@ -66,7 +75,8 @@ def test_frame_player_links_its_controls_and_clamps_steps():
     assert isinstance(player, FramePlayer) and repr(player) == "FramePlayer('demo', frames=3)"
     assert player.slider.max == player.play.max == 2
     assert [child.value for child in player.stack.children] == [
-        frame_markup(i, f) for i, f in enumerate(["<i>a</i>", "<i>b</i>", "<i>c</i>"])]
+        frame_markup(i, f) for i, f in enumerate(["<i>a</i>", "<i>b</i>", "<i>c</i>"])
+    ]
     player._move(-1)
     assert player.slider.value == 0
     for _ in range(5):
@@ -83,7 +93,7 @@ def test_html_animation_is_self_contained_and_deterministic():
     assert repr(anim) == "HTMLAnimation('lo-shu', frames=10)"
     assert anim.html == html_animation(frames, name="lo-shu", title="Filling 1..9").html
     assert anim.html.count('class="mlanim-frame"') == 10
-    assert "http" not in anim.html and "src=" not in anim.html   # nothing to fetch
+    assert "http" not in anim.html and "src=" not in anim.html  # nothing to fetch
     assert anim.uid != html_animation(frames[:-1], name="lo-shu").uid
 
 
@@ -107,8 +117,12 @@ def test_both_players_show_identical_frames_and_control_labels():
         assert child.value in anim.html.replace('style="display:none"', 'style="display:block"')
         assert child.value == frame_markup(i, frames[i])
     labels = {key: text for key, text, _ in CONTROLS}
-    widget_labels = [player.first.description, player.back.description, player.forward.description,
-                     player.last.description]
+    widget_labels = [
+        player.first.description,
+        player.back.description,
+        player.forward.description,
+        player.last.description,
+    ]
     assert widget_labels == [labels[k] for k in ("first", "back", "forward", "last")]
     assert all(f">{text}</button>" in anim.html for text in labels.values())
     assert player.slider.description == "placed" and frame_label(0, 3, "placed") in anim.html
@@ -117,7 +131,10 @@ def test_both_players_show_identical_frames_and_control_labels():
 def test_figures_never_use_text_under_12_points():
     from magiclib.show import MIN_PT, draw_queens, draw_torus_wrap
 
-    for ax in (draw_square(np.arange(1, 26 * 26 + 1).reshape(26, 26), show_sums=True),
-               draw_torus_wrap(15), draw_queens(tuple(range(1, 12, 2)) + tuple(range(0, 12, 2)))):
+    for ax in (
+        draw_square(np.arange(1, 26 * 26 + 1).reshape(26, 26), show_sums=True),
+        draw_torus_wrap(15),
+        draw_queens(tuple(range(1, 12, 2)) + tuple(range(0, 12, 2))),
+    ):
         assert min(t.get_fontsize() for t in ax.texts) >= MIN_PT
         plt.close(ax.figure)

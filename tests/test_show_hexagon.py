@@ -8,12 +8,17 @@ from magiclib import hexagon
 from magiclib.show import draw_hexagon, hexagon_svg, hexagon_verdict_html
 
 
-
 def test_draw_marks_free_cells_and_sums():
-    ax = draw_hexagon(hexagon.MAGIC_HEXAGON, highlight=hexagon.free_variables(), show_sums=True,
-                      lines_shown=[0, 5, 10], title="Adams", cell_names=True)
+    ax = draw_hexagon(
+        hexagon.MAGIC_HEXAGON,
+        highlight=hexagon.free_variables(),
+        show_sums=True,
+        lines_shown=[0, 5, 10],
+        title="Adams",
+        cell_names=True,
+    )
     texts = [t.get_text() for t in ax.texts]
-    assert texts.count("38") == 15                       # 15 line sums
+    assert texts.count("38") == 15  # 15 line sums
     assert "x10" in texts and ax.get_title() == "Adams"
     assert len(ax.patches) == 19 and len(ax.lines) == 3
 
@@ -29,16 +34,18 @@ def test_draw_names_and_bad_input():
         draw_hexagon(hexagon.MAGIC_HEXAGON, lines_shown=[15])
 
 
-
-
 def test_svg_and_figure_put_the_cells_at_the_same_centres():
     import re
 
     svg = hexagon_svg(hexagon.MAGIC_HEXAGON)
     ax = draw_hexagon(hexagon.MAGIC_HEXAGON)
     fig_xy = {t.get_text(): t.get_position() for t in ax.texts}
-    svg_xy = {int(k): (float(x), float(y)) for x, y, k in
-              re.findall(r'<text x="([-\d.]+)" y="([-\d.]+)"[^>]*class="cell" data-cell="(\d+)"', svg)}
+    svg_xy = {
+        int(k): (float(x), float(y))
+        for x, y, k in re.findall(
+            r'<text x="([-\d.]+)" y="([-\d.]+)"[^>]*class="cell" data-cell="(\d+)"', svg
+        )
+    }
     assert len(svg_xy) == 19
     # same centres up to one scale and a flip of y: compare the vectors from cell 10 (the centre)
     (x10, y10), (f10x, f10y) = svg_xy[10], fig_xy[str(hexagon.MAGIC_HEXAGON[9])]

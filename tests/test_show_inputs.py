@@ -18,10 +18,32 @@ from magiclib import show, widgets
 
 matplotlib.use("Agg")
 
-BAD = [None, "5", "", 3.5, 3.0, float("nan"), float("inf"), True, False, -1, 0, 10**6, 10**30,
-       [[1, 2], [3]], [], [[]], np.zeros((2, 2, 2), dtype=np.int64), np.full((3, 3), np.nan),
-       np.ma.masked_array([[2, 7, 6], [9, 5, 1], [4, 3, 8]], mask=[[1, 0, 0]] * 3),
-       {"a": 1}, object(), b"xyz", [[1.5, 2.0], [3.0, 4.0]], [None, None]]
+BAD = [
+    None,
+    "5",
+    "",
+    3.5,
+    3.0,
+    float("nan"),
+    float("inf"),
+    True,
+    False,
+    -1,
+    0,
+    10**6,
+    10**30,
+    [[1, 2], [3]],
+    [],
+    [[]],
+    np.zeros((2, 2, 2), dtype=np.int64),
+    np.full((3, 3), np.nan),
+    np.ma.masked_array([[2, 7, 6], [9, 5, 1], [4, 3, 8]], mask=[[1, 0, 0]] * 3),
+    {"a": 1},
+    object(),
+    b"xyz",
+    [[1.5, 2.0], [3.0, 4.0]],
+    [None, None],
+]
 WORDS = ("must", "accepted", "needs", "give", "at most", "at least", "between", "empty")
 
 LO_SHU = [[2, 7, 6], [9, 5, 1], [4, 3, 8]]
@@ -69,7 +91,8 @@ CALLS = {
     "queens_board_html.current": lambda x: show.queens_board_html(4, (1,), current=x),
     "queens_over_square_html": lambda x: show.queens_over_square_html(x, (1, 3, 0, 2)),
     "queens_over_square_html.solution": lambda x: show.queens_over_square_html(
-        [[16, 3, 2, 13], [5, 10, 11, 8], [9, 6, 7, 12], [4, 15, 14, 1]], x),
+        [[16, 3, 2, 13], [5, 10, 11, 8], [9, 6, 7, 12], [4, 15, 14, 1]], x
+    ),
     "backtrack_frames": lambda x: show.backtrack_frames(x),
     "backtrack_frames.max_frames": lambda x: show.backtrack_frames(4, max_frames=x),
     "draw_hexagon": lambda x: show.draw_hexagon(x),
@@ -84,7 +107,8 @@ CALLS = {
     "square_browser.cell_px": lambda x: widgets.square_browser([LO_SHU], cell_px=x),
     "queens_over_square": lambda x: widgets.queens_over_square(x),
     "queens_over_square.cell_px": lambda x: widgets.queens_over_square(
-        [[16, 3, 2, 13], [5, 10, 11, 8], [9, 6, 7, 12], [4, 15, 14, 1]], cell_px=x),
+        [[16, 3, 2, 13], [5, 10, 11, 8], [9, 6, 7, 12], [4, 15, 14, 1]], cell_px=x
+    ),
     "backtrack_player": lambda x: widgets.backtrack_player(x),
     "backtrack_player.max_frames": lambda x: widgets.backtrack_player(4, max_frames=x),
     "hexagon_filler": lambda x: widgets.hexagon_filler(x),
@@ -120,8 +144,12 @@ def test_hexagon_filler_refuses_a_fractional_total():
 
 
 def test_huge_orders_are_refused_before_allocating():
-    for call in (lambda: show.siamese_animation(301), lambda: show.siamese_frames(10**6 + 1),
-                 lambda: show.backtrack_frames(10**6), lambda: show.draw_square(np.zeros((10**4, 10**4), np.int64)),
-                 lambda: show.draw_gallery([LO_SHU] * 10**4)):
+    for call in (
+        lambda: show.siamese_animation(301),
+        lambda: show.siamese_frames(10**6 + 1),
+        lambda: show.backtrack_frames(10**6),
+        lambda: show.draw_square(np.zeros((10**4, 10**4), np.int64)),
+        lambda: show.draw_gallery([LO_SHU] * 10**4),
+    ):
         with pytest.raises(ValueError, match="at most|between"):
             call()

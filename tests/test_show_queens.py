@@ -5,19 +5,31 @@ from __future__ import annotations
 import pytest
 
 from magiclib import DURER, QUEEN, fundamental_queens, queen_sum
-from magiclib.show import (MAX_BOARD, backtrack_frames, draw_queens, draw_queens_gallery, queens_board_html,
-                           queens_over_square_html)
+from magiclib.show import (
+    MAX_BOARD,
+    backtrack_frames,
+    draw_queens,
+    draw_queens_gallery,
+    queens_board_html,
+    queens_over_square_html,
+)
 
-ARTICLE_SQUARE = [[1, 2, 62, 61, 60, 59, 7, 8],
-        [9, 10, 54, 53, 52, 51, 15, 16],
-        [48, 47, 19, 20, 21, 22, 42, 41],
-        [40, 39, 27, 28, 29, 30, 34, 33],
-        [32, 31, 35, 36, 37, 38, 26, 25],
-        [24, 23, 43, 44, 45, 46, 18, 17],
-        [49, 50, 14, 13, 12, 11, 55, 56],
-        [57, 58, 6, 5, 4, 3, 63, 64]]
-ARTICLE_HIDDEN = [(2, 4, 1, 7, 0, 6, 3, 5), (3, 5, 7, 1, 6, 0, 2, 4),
-               (4, 2, 0, 6, 1, 7, 5, 3), (5, 3, 6, 0, 7, 1, 4, 2)]
+ARTICLE_SQUARE = [
+    [1, 2, 62, 61, 60, 59, 7, 8],
+    [9, 10, 54, 53, 52, 51, 15, 16],
+    [48, 47, 19, 20, 21, 22, 42, 41],
+    [40, 39, 27, 28, 29, 30, 34, 33],
+    [32, 31, 35, 36, 37, 38, 26, 25],
+    [24, 23, 43, 44, 45, 46, 18, 17],
+    [49, 50, 14, 13, 12, 11, 55, 56],
+    [57, 58, 6, 5, 4, 3, 63, 64],
+]
+ARTICLE_HIDDEN = [
+    (2, 4, 1, 7, 0, 6, 3, 5),
+    (3, 5, 7, 1, 6, 0, 2, 4),
+    (4, 2, 0, 6, 1, 7, 5, 3),
+    (5, 3, 6, 0, 7, 1, 4, 2),
+]
 
 
 def test_backtrack_frames_are_deterministic_and_capped():
@@ -31,8 +43,8 @@ def test_backtrack_frames_are_deterministic_and_capped():
 def test_board_html_marks_queens_with_text_not_only_colour():
     html = queens_board_html(4, (1, 3), square=DURER, current=(1, 3), tried=[(1, 0)])
     assert html.count(QUEEN) == 2
-    assert "×" in html          # the tried cell
-    assert ">3<" in html        # the number under the first queen
+    assert "×" in html  # the tried cell
+    assert ">3<" in html  # the number under the first queen
 
 
 def test_draw_queens_on_a_square_and_a_gallery():
@@ -41,8 +53,6 @@ def test_draw_queens_on_a_square_and_a_gallery():
     assert sum(t.get_text() == QUEEN for t in ax.texts) == 8
     fig = draw_queens_gallery(fundamental_queens(8), [str(i) for i in range(12)], ncols=6)
     assert len([a for a in fig.axes if a.get_title()]) == 12
-
-
 
 
 def test_queens_over_square_is_the_same_board_with_running_sums():

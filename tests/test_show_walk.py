@@ -6,7 +6,13 @@ import re
 
 import pytest
 
-from magiclib.show import MAX_ANIMATED_ORDER, draw_torus_wrap, save_siamese_gif, siamese_animation, siamese_frames
+from magiclib.show import (
+    MAX_ANIMATED_ORDER,
+    draw_torus_wrap,
+    save_siamese_gif,
+    siamese_animation,
+    siamese_frames,
+)
 from magiclib.walk import siamese
 
 
@@ -77,6 +83,6 @@ def test_torus_picture():
     texts = [t.get_text() for t in ax.texts]
     assert ax.get_title() == "Wrapping round: the grid as a torus (n = 5)"
     assert texts.count("1") == 9  # the square and its 8 faded copies
-    assert "7" not in texts       # only the first n+1 numbers are drawn
+    assert "7" not in texts  # only the first n+1 numbers are drawn
     with pytest.raises(ValueError):
         draw_torus_wrap(1)

@@ -40,6 +40,7 @@ odd_orders = st.integers(min_value=0, max_value=40).map(lambda k: 2 * k + 1)
 
 # ------------------------------------------------------------------ the square
 
+
 def test_article_7x7_output():
     assert siamese(7).tolist() == ARTICLE_7
     assert siamese_walk(7).tolist() == ARTICLE_7
@@ -86,6 +87,7 @@ def test_number_one_and_last(n):
 
 def test_relation_to_de_la_loubere():
     """This variant is the classic one (1 top middle, blocked -> down one) reflected in the anti-diagonal."""
+
     def loubere(n):
         a = np.zeros((n, n), dtype=np.int64)
         r, c = 0, n // 2
@@ -102,6 +104,7 @@ def test_relation_to_de_la_loubere():
 
 
 # ------------------------------------------------------------------ the traced walk
+
 
 def test_article_trace_3x3():
     steps = siamese_steps(3)
@@ -121,7 +124,7 @@ def test_occupied_stays_inside_and_corner_is_occupied_in_disguise(n):
     square = siamese(n)
     for s in steps:
         assert set(s.rules) <= set(RULES)
-        for (r, c) in s.tried:   # rule occupied never needs wrapping: the target is inside
+        for r, c in s.tried:  # rule occupied never needs wrapping: the target is inside
             assert 0 <= r + 1 < n and 0 <= c - 2 < n
         if "corner" in s.rules:
             # plain wrapping would give (n-1, 0): it is always taken already ...
@@ -132,8 +135,7 @@ def test_occupied_stays_inside_and_corner_is_occupied_in_disguise(n):
     if n > 1:
         assert sum("occupied" in s.rules for s in steps) == n - 2
         assert sum("corner" in s.rules for s in steps) == 1
-        assert all(("occupied" in s.rules or "corner" in s.rules) == (s.number % n == 1)
-                   for s in steps[1:])
+        assert all(("occupied" in s.rules or "corner" in s.rules) == (s.number % n == 1) for s in steps[1:])
 
 
 @given(odd_orders)
@@ -142,7 +144,7 @@ def test_steps_agree_with_square_and_moves(n):
     steps = siamese_steps(n)
     square = siamese(n)
     assert len(steps) == n * n
-    for prev, s in zip(steps, steps[1:]):
+    for prev, s in zip(steps, steps[1:], strict=False):
         assert int(square[s.row, s.col]) == s.number
         assert s.aim == (prev.row - 1, prev.col + 1)
         if not s.rules:
@@ -154,6 +156,7 @@ def test_steps_agree_with_square_and_moves(n):
 
 
 # ------------------------------------------------------------------ bad input
+
 
 @pytest.mark.parametrize("fn", [siamese, siamese_walk, siamese_steps])
 @pytest.mark.parametrize("bad", [2, 4, 10])
@@ -185,6 +188,7 @@ def test_numpy_integer_accepted():
 
 # ------------------------------------------------------------------ words
 
+
 def test_rule_in_words_names_each_rule():
     steps = siamese_steps(3)
     words = [rule_in_words(s, 3) for s in steps]
@@ -193,10 +197,11 @@ def test_rule_in_words_names_each_rule():
     assert "rule occupied" in words[3] and "down one, left two" in words[3]
     assert "plain move" in words[4]
     assert "rule corner" in words[6] and "(0, 1)" in words[6]
-    assert all(w.endswith(f"({s.row}, {s.col})") for w, s in zip(words, steps))
+    assert all(w.endswith(f"({s.row}, {s.col})") for w, s in zip(words, steps, strict=False))
 
 
 # ------------------------------------------------------------------ the player widget
+
 
 def test_player_builds_quietly_and_switches_order(capsys):
     from magiclib.widgets import siamese_player
@@ -226,4 +231,3 @@ def test_player_bad_order(bad, err):
 
     with pytest.raises(err, match="odd"):
         siamese_player(bad)
-

@@ -9,9 +9,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from magiclib import famous
-from magiclib import (PROPERTY_NAMES, SYMMETRY_NAMES, is_magic, line_sums, magic_constant, properties,
-                      standard_form, symmetries)
+from magiclib import (
+    PROPERTY_NAMES,
+    SYMMETRY_NAMES,
+    famous,
+    is_magic,
+    line_sums,
+    magic_constant,
+    properties,
+    standard_form,
+    symmetries,
+)
 
 LO_SHU = [list(row) for row in famous.LO_SHU]
 DURER = [list(row) for row in famous.DURER]
@@ -20,6 +28,7 @@ SEMI_MAGIC_3 = [[1, 5, 9], [6, 7, 2], [8, 3, 4]]
 
 
 # ---------------------------------------------------------------- a naive reference
+
 
 def naive_properties(a) -> frozenset[str]:
     """The definitions written out with loops over Python ints, to cross-check ``properties``."""
@@ -37,15 +46,22 @@ def naive_properties(a) -> frozenset[str]:
     if sum(a[i][i] for i in range(n)) != s or sum(a[i][n - 1 - i] for i in range(n)) != s:
         return frozenset(found)
     found.add("magic")
-    if all(sum(a[i][(i + k) % n] for i in range(n)) == s and sum(a[i][(k - i) % n] for i in range(n)) == s
-           for k in range(n)):
+    if all(
+        sum(a[i][(i + k) % n] for i in range(n)) == s and sum(a[i][(k - i) % n] for i in range(n)) == s
+        for k in range(n)
+    ):
         found.add("pandiagonal")
-    if 2 * s % n == 0 and all(a[i][j] + a[n - 1 - i][n - 1 - j] == 2 * s // n for i in range(n) for j in range(n)):
+    if 2 * s % n == 0 and all(
+        a[i][j] + a[n - 1 - i][n - 1 - j] == 2 * s // n for i in range(n) for j in range(n)
+    ):
         found.add("associative")
     if {"normal", "pandiagonal"} <= found and n % 4 == 0:
         h = n // 2
-        blocks = all(a[i][j] + a[(i + 1) % n][j] + a[i][(j + 1) % n] + a[(i + 1) % n][(j + 1) % n] == 2 * (n * n + 1)
-                     for i in range(n) for j in range(n))
+        blocks = all(
+            a[i][j] + a[(i + 1) % n][j] + a[i][(j + 1) % n] + a[(i + 1) % n][(j + 1) % n] == 2 * (n * n + 1)
+            for i in range(n)
+            for j in range(n)
+        )
         pairs = all(a[i][j] + a[(i + h) % n][(j + h) % n] == n * n + 1 for i in range(n) for j in range(n))
         if blocks and pairs:
             found.add("most-perfect")
@@ -66,6 +82,7 @@ def all_3x3_magic_squares() -> list[np.ndarray]:
 
 # ---------------------------------------------------------------- known answers
 
+
 def test_magic_constant_matches_oeis_a006003():
     assert [magic_constant(n) for n in range(1, 11)] == [1, 5, 15, 34, 65, 111, 175, 260, 369, 505]
 
@@ -76,16 +93,19 @@ def test_magic_constant_is_exact_for_huge_orders():
     assert isinstance(magic_constant(np.int64(4)), int)
 
 
-@pytest.mark.parametrize("square, expected", [
-    (LO_SHU, {"normal", "semi-magic", "magic", "associative"}),
-    (DURER, {"normal", "semi-magic", "magic", "associative"}),
-    (MOST_PERFECT_4, {"normal", "semi-magic", "magic", "pandiagonal", "most-perfect"}),
-    (SEMI_MAGIC_3, {"normal", "semi-magic"}),
-    ([[1, 2], [3, 4]], {"normal"}),
-    ([[1]], {"normal", "semi-magic", "magic", "pandiagonal", "associative"}),
-    ([[7, 7], [7, 7]], {"semi-magic", "magic", "pandiagonal", "associative"}),
-    ([[0, 0, 0], [0, 0, 0], [0, 0, 1]], set()),
-])
+@pytest.mark.parametrize(
+    "square, expected",
+    [
+        (LO_SHU, {"normal", "semi-magic", "magic", "associative"}),
+        (DURER, {"normal", "semi-magic", "magic", "associative"}),
+        (MOST_PERFECT_4, {"normal", "semi-magic", "magic", "pandiagonal", "most-perfect"}),
+        (SEMI_MAGIC_3, {"normal", "semi-magic"}),
+        ([[1, 2], [3, 4]], {"normal"}),
+        ([[1]], {"normal", "semi-magic", "magic", "pandiagonal", "associative"}),
+        ([[7, 7], [7, 7]], {"semi-magic", "magic", "pandiagonal", "associative"}),
+        ([[0, 0, 0], [0, 0, 0], [0, 0, 1]], set()),
+    ],
+)
 def test_properties_of_known_squares(square, expected):
     assert properties(square) == frozenset(expected)
     assert properties(np.array(square)) == frozenset(expected)
@@ -102,7 +122,7 @@ def test_pandiagonal_5x5_is_not_associative_but_lo_shu_is():
 def test_is_magic_means_normal_and_magic():
     assert is_magic(LO_SHU) and is_magic(DURER) and is_magic([[1]])
     assert not is_magic(SEMI_MAGIC_3)
-    assert not is_magic([[7, 7], [7, 7]])            # magic, but not normal
+    assert not is_magic([[7, 7], [7, 7]])  # magic, but not normal
     assert not is_magic([[1, 2], [3, 4]])
 
 
@@ -128,6 +148,7 @@ def test_no_overflow_for_large_orders():
 
 # ---------------------------------------------------------------- symmetries and standard form
 
+
 def test_the_eight_symmetries_of_lo_shu_are_all_3x3_magic_squares():
     images = symmetries(LO_SHU)
     assert len(images) == len(SYMMETRY_NAMES) == 8
@@ -150,9 +171,20 @@ def test_standard_form_of_lo_shu_and_durer():
     assert form[0, 0] == 1 and form[0, 1] < form[1, 0]
 
 
-magic_examples = st.sampled_from([LO_SHU, DURER, MOST_PERFECT_4, SEMI_MAGIC_3, [[1]],
-                               (5 * ((np.indices((5, 5))[0] + 2 * np.indices((5, 5))[1]) % 5)
-                                + (2 * np.indices((5, 5))[0] + np.indices((5, 5))[1]) % 5 + 1).tolist()])
+magic_examples = st.sampled_from(
+    [
+        LO_SHU,
+        DURER,
+        MOST_PERFECT_4,
+        SEMI_MAGIC_3,
+        [[1]],
+        (
+            5 * ((np.indices((5, 5))[0] + 2 * np.indices((5, 5))[1]) % 5)
+            + (2 * np.indices((5, 5))[0] + np.indices((5, 5))[1]) % 5
+            + 1
+        ).tolist(),
+    ]
+)
 
 
 @st.composite
@@ -210,30 +242,43 @@ def test_functions_do_not_modify_their_argument():
 
 # ---------------------------------------------------------------- bad input
 
-@pytest.mark.parametrize("bad, error, words", [
-    ([[1, 2], [3]], ValueError, "ragged"),
-    ([[1, 2, 3], [4, 5, 6]], ValueError, "square"),
-    ([], ValueError, "empty"),
-    (np.zeros((0, 0), dtype=int), ValueError, "empty"),
-    ([[1.5, 2], [3, 4]], TypeError, "integers"),
-    (np.array([[1.0, 2.0], [3.0, 4.0]]), TypeError, "dtype float64"),
-    ([["a", "b"], ["c", "d"]], TypeError, "non-numeric"),
-    ([[True, False], [False, True]], TypeError, "integers"),
-    ("not a square", TypeError, "list of lists"),
-    (None, TypeError, "list of lists"),
-    (42, TypeError, "list of lists"),
-    ([1, 2, 3, 4], TypeError, "rows"),
-    (np.arange(8).reshape(2, 2, 2), ValueError, "2-D"),
-    ([[2**70]], ValueError, "too large"),
-])
+
+@pytest.mark.parametrize(
+    "bad, error, words",
+    [
+        ([[1, 2], [3]], ValueError, "ragged"),
+        ([[1, 2, 3], [4, 5, 6]], ValueError, "square"),
+        ([], ValueError, "empty"),
+        (np.zeros((0, 0), dtype=int), ValueError, "empty"),
+        ([[1.5, 2], [3, 4]], TypeError, "integers"),
+        (np.array([[1.0, 2.0], [3.0, 4.0]]), TypeError, "dtype float64"),
+        ([["a", "b"], ["c", "d"]], TypeError, "non-numeric"),
+        ([[True, False], [False, True]], TypeError, "integers"),
+        ("not a square", TypeError, "list of lists"),
+        (None, TypeError, "list of lists"),
+        (42, TypeError, "list of lists"),
+        ([1, 2, 3, 4], TypeError, "rows"),
+        (np.arange(8).reshape(2, 2, 2), ValueError, "2-D"),
+        ([[2**70]], ValueError, "too large"),
+    ],
+)
 @pytest.mark.parametrize("function", [properties, is_magic, symmetries, standard_form, line_sums])
 def test_bad_squares_are_refused_with_a_clear_message(function, bad, error, words):
     with pytest.raises(error, match=words):
         function(bad)
 
 
-@pytest.mark.parametrize("bad, error", [(0, ValueError), (-3, ValueError), (2.0, TypeError),
-                                        ("3", TypeError), (None, TypeError), (True, TypeError)])
+@pytest.mark.parametrize(
+    "bad, error",
+    [
+        (0, ValueError),
+        (-3, ValueError),
+        (2.0, TypeError),
+        ("3", TypeError),
+        (None, TypeError),
+        (True, TypeError),
+    ],
+)
 def test_bad_orders_are_refused(bad, error):
     with pytest.raises(error, match="n must be a positive integer"):
         magic_constant(bad)

@@ -20,27 +20,62 @@ package (or ``magiclib``) does not load it.
 
 from __future__ import annotations
 
-from .board import MAX_DRAWN_ORDER, MAX_PANELS, draw_gallery, draw_square, html_table, small_multiples, square_html
+from .board import (
+    MAX_DRAWN_ORDER,
+    MAX_PANELS,
+    draw_gallery,
+    draw_square,
+    html_table,
+    small_multiples,
+    square_html,
+)
 from .hexagon import draw_hexagon, hexagon_svg, hexagon_verdict_html
 from .look import COLORS, CSS_FONT, FONT, MIN_PT, css_font
 from .player import MAX_FRAMES, HTMLAnimation, html_animation
-from .queens import (MAX_BOARD, backtrack_frames, draw_queens, draw_queens_gallery, queens_board_html,
-                     queens_over_square_html)
+from .queens import (
+    MAX_BOARD,
+    backtrack_frames,
+    draw_queens,
+    draw_queens_gallery,
+    queens_board_html,
+    queens_over_square_html,
+)
 from .walk import MAX_ANIMATED_ORDER, draw_torus_wrap, save_siamese_gif, siamese_animation, siamese_frames
 
 __all__ = [
     # look
-    "COLORS", "FONT", "CSS_FONT", "MIN_PT", "css_font",
+    "COLORS",
+    "FONT",
+    "CSS_FONT",
+    "MIN_PT",
+    "css_font",
     # board
-    "draw_square", "draw_gallery", "small_multiples", "square_html", "html_table", "MAX_DRAWN_ORDER",
+    "draw_square",
+    "draw_gallery",
+    "small_multiples",
+    "square_html",
+    "html_table",
+    "MAX_DRAWN_ORDER",
     "MAX_PANELS",
     # player
-    "HTMLAnimation", "html_animation", "MAX_FRAMES",
+    "HTMLAnimation",
+    "html_animation",
+    "MAX_FRAMES",
     # walk
-    "siamese_frames", "siamese_animation", "save_siamese_gif", "draw_torus_wrap", "MAX_ANIMATED_ORDER",
+    "siamese_frames",
+    "siamese_animation",
+    "save_siamese_gif",
+    "draw_torus_wrap",
+    "MAX_ANIMATED_ORDER",
     # queens
-    "draw_queens", "draw_queens_gallery", "queens_board_html", "queens_over_square_html", "backtrack_frames",
+    "draw_queens",
+    "draw_queens_gallery",
+    "queens_board_html",
+    "queens_over_square_html",
+    "backtrack_frames",
     "MAX_BOARD",
     # hexagon
-    "draw_hexagon", "hexagon_svg", "hexagon_verdict_html",
+    "draw_hexagon",
+    "hexagon_svg",
+    "hexagon_verdict_html",
 ]

@@ -17,8 +17,15 @@ import numpy as np
 from .._check import as_cells, as_items, as_order, as_real, as_square, as_text
 from .look import COLORS, FONT, css_font, pt
 
-__all__ = ["MAX_DRAWN_ORDER", "MAX_PANELS", "draw_square", "draw_gallery", "small_multiples",
-           "square_html", "html_table"]
+__all__ = [
+    "MAX_DRAWN_ORDER",
+    "MAX_PANELS",
+    "draw_square",
+    "draw_gallery",
+    "small_multiples",
+    "square_html",
+    "html_table",
+]
 
 #: Largest order ``draw_square`` and ``square_html`` draw (a 32 x 32 grid is already unreadable).
 MAX_DRAWN_ORDER = 32
@@ -42,9 +49,17 @@ def _cell_fontsize(n: int) -> float:
     return max(5.0, min(16.0, 140 / max(n, 1) / max(1, len(str(n * n)) / 2)))
 
 
-def draw_square(square: Any, ax=None, *, highlight: Iterable[tuple[int, int]] | None = None,
-                marks: Iterable[tuple[int, int]] | None = None, title: str | None = None,
-                show_sums: bool = False, blank: int | None = 0, fontsize: float | None = None):
+def draw_square(
+    square: Any,
+    ax=None,
+    *,
+    highlight: Iterable[tuple[int, int]] | None = None,
+    marks: Iterable[tuple[int, int]] | None = None,
+    title: str | None = None,
+    show_sums: bool = False,
+    blank: int | None = 0,
+    fontsize: float | None = None,
+):
     """Draw ``square`` as a grid of numbers on ``ax`` (a new figure if None); return the Axes.
 
     ``highlight`` cells are filled orange, ``marks`` cells green with a bold
@@ -64,8 +79,11 @@ def draw_square(square: Any, ax=None, *, highlight: Iterable[tuple[int, int]] | 
     hi, mk = as_cells(highlight, n, name="highlight"), as_cells(marks, n, name="marks")
     title = as_text(title)
     blank = _blank(blank)
-    fs = pt(as_real(fontsize, name="fontsize", minimum=1, maximum=200) if fontsize is not None
-            else _cell_fontsize(n))
+    fs = pt(
+        as_real(fontsize, name="fontsize", minimum=1, maximum=200)
+        if fontsize is not None
+        else _cell_fontsize(n)
+    )
     if ax is None:
         size = min(0.55 * n + 0.6, 9)
         _, ax = plt.subplots(figsize=(size + (0.6 if show_sums else 0),) * 2)
@@ -73,23 +91,55 @@ def draw_square(square: Any, ax=None, *, highlight: Iterable[tuple[int, int]] | 
         for c in range(n):
             value = int(a[r, c])
             empty = blank is not None and value == blank
-            face = COLORS["current"] if (r, c) in hi else COLORS["mark"] if (r, c) in mk else \
-                COLORS["empty"] if empty else COLORS["cell"]
+            face = (
+                COLORS["current"]
+                if (r, c) in hi
+                else COLORS["mark"]
+                if (r, c) in mk
+                else COLORS["empty"]
+                if empty
+                else COLORS["cell"]
+            )
             ax.add_patch(Rectangle((c, r), 1, 1, facecolor=face, edgecolor=COLORS["grid"], lw=1))
             if not empty:
-                ax.text(c + 0.5, r + 0.5, str(value), ha="center", va="center", fontsize=fs,
-                        fontweight="bold" if (r, c) in mk or (r, c) in hi else "normal",
-                        color="white" if (r, c) in mk else COLORS["grid"])
+                ax.text(
+                    c + 0.5,
+                    r + 0.5,
+                    str(value),
+                    ha="center",
+                    va="center",
+                    fontsize=fs,
+                    fontweight="bold" if (r, c) in mk or (r, c) in hi else "normal",
+                    color="white" if (r, c) in mk else COLORS["grid"],
+                )
     if show_sums:
         small = pt(fs * 0.75)
         for r, s in enumerate(a.sum(axis=1)):
-            ax.text(n + 0.15, r + 0.5, str(int(s)), ha="left", va="center", fontsize=small, color=COLORS["accent"])
+            ax.text(
+                n + 0.15, r + 0.5, str(int(s)), ha="left", va="center", fontsize=small, color=COLORS["accent"]
+            )
         for c, s in enumerate(a.sum(axis=0)):
-            ax.text(c + 0.5, n + 0.15, str(int(s)), ha="center", va="top", fontsize=small, color=COLORS["accent"])
-        ax.text(n + 0.15, n + 0.15, str(int(np.trace(a))), ha="left", va="top", fontsize=small,
-                color=COLORS["muted"])
-        ax.text(-0.15, n + 0.15, str(int(np.trace(a[:, ::-1]))), ha="right", va="top", fontsize=small,
-                color=COLORS["muted"])
+            ax.text(
+                c + 0.5, n + 0.15, str(int(s)), ha="center", va="top", fontsize=small, color=COLORS["accent"]
+            )
+        ax.text(
+            n + 0.15,
+            n + 0.15,
+            str(int(np.trace(a))),
+            ha="left",
+            va="top",
+            fontsize=small,
+            color=COLORS["muted"],
+        )
+        ax.text(
+            -0.15,
+            n + 0.15,
+            str(int(np.trace(a[:, ::-1]))),
+            ha="right",
+            va="top",
+            fontsize=small,
+            color=COLORS["muted"],
+        )
     pad = 0.9 if show_sums else 0.05
     ax.set_xlim(-0.05 - (pad if show_sums else 0), n + pad)
     ax.set_ylim(n + pad, -0.05)
@@ -100,8 +150,9 @@ def draw_square(square: Any, ax=None, *, highlight: Iterable[tuple[int, int]] | 
     return ax
 
 
-def small_multiples(count: int, *, ncols: int = 4, size: float = 1.8, height_ratio: float = 1.08,
-                    extra_height: float = 0.0):
+def small_multiples(
+    count: int, *, ncols: int = 4, size: float = 1.8, height_ratio: float = 1.08, extra_height: float = 0.0
+):
     """A figure with a grid of ``count`` equal panels; return (figure, the ``count`` Axes).
 
     Panels past ``count`` in the last row are switched off; ``count`` is at most ``MAX_PANELS``.
@@ -119,8 +170,9 @@ def small_multiples(count: int, *, ncols: int = 4, size: float = 1.8, height_rat
     extra_height = as_real(extra_height, name="extra_height", minimum=0, maximum=10)
     ncols = min(ncols, count)
     nrows = -(-count // ncols)
-    fig, grid = plt.subplots(nrows, ncols, figsize=(size * ncols, size * nrows * height_ratio + extra_height),
-                             squeeze=False)
+    fig, grid = plt.subplots(
+        nrows, ncols, figsize=(size * ncols, size * nrows * height_ratio + extra_height), squeeze=False
+    )
     panels = list(grid.ravel())
     for ax in panels[count:]:
         ax.axis("off")
@@ -136,8 +188,14 @@ def _titles(titles: Any, count: int) -> list[str | None]:
     return [as_text(t, name="each title") for t in titles]
 
 
-def draw_gallery(squares: Sequence[Any], titles: Sequence[str] | None = None, *, ncols: int = 4,
-                 size: float = 1.8, **kwargs):
+def draw_gallery(
+    squares: Sequence[Any],
+    titles: Sequence[str] | None = None,
+    *,
+    ncols: int = 4,
+    size: float = 1.8,
+    **kwargs,
+):
     """Draw several squares side by side (small multiples); return the Figure.
 
     Extra keyword arguments go to ``draw_square``, except ``marks`` and
@@ -152,8 +210,13 @@ def draw_gallery(squares: Sequence[Any], titles: Sequence[str] | None = None, *,
     count = len(arrays)
     names = _titles(titles, count)
     fig, axes = small_multiples(count, ncols=ncols, size=size)
-    per_square = {k: kwargs.pop(k) for k in ("marks", "highlight") if isinstance(kwargs.get(k), list)
-                  and len(kwargs[k]) == count and all(isinstance(x, (list, tuple, set)) for x in kwargs[k])}
+    per_square = {
+        k: kwargs.pop(k)
+        for k in ("marks", "highlight")
+        if isinstance(kwargs.get(k), list)
+        and len(kwargs[k]) == count
+        and all(isinstance(x, (list, tuple, set)) for x in kwargs[k])
+    }
     for i, ax in enumerate(axes):
         extra = {k: v[i] for k, v in per_square.items()}
         draw_square(arrays[i], ax, title=names[i], **extra, **kwargs)
@@ -161,8 +224,13 @@ def draw_gallery(squares: Sequence[Any], titles: Sequence[str] | None = None, *,
     return fig
 
 
-def html_table(cells: Sequence[Sequence[str]], *, styles: Mapping[tuple[int, int], str] | None = None,
-               cell_px: int = 44, caption: str | None = None) -> str:
+def html_table(
+    cells: Sequence[Sequence[str]],
+    *,
+    styles: Mapping[tuple[int, int], str] | None = None,
+    cell_px: int = 44,
+    caption: str | None = None,
+) -> str:
     """An HTML table of already formatted cell texts, in the suite's look.
 
     ``styles`` maps (row, col) to extra inline CSS for that cell. The output is
@@ -180,25 +248,33 @@ def html_table(cells: Sequence[Sequence[str]], *, styles: Mapping[tuple[int, int
     styles = styles or {}
     cell_px = as_order(cell_px, name="cell_px", minimum=10, maximum=200, what="a cell size in pixels")
     caption = as_text(caption, name="caption")
-    base = (f"width:{cell_px}px;height:{cell_px}px;border:1px solid {COLORS['grid']};"
-            f"text-align:center;vertical-align:middle;{css_font(cell_px * 0.45, line='1')};"
-            f"color:{COLORS['grid']};padding:0")
-    out = ["<table style=\"border-collapse:collapse;margin:4px\">"]
+    base = (
+        f"width:{cell_px}px;height:{cell_px}px;border:1px solid {COLORS['grid']};"
+        f"text-align:center;vertical-align:middle;{css_font(cell_px * 0.45, line='1')};"
+        f"color:{COLORS['grid']};padding:0"
+    )
+    out = ['<table style="border-collapse:collapse;margin:4px">']
     if caption:
-        out.append(f"<caption style=\"caption-side:bottom;{css_font(14)};padding-top:4px\">"
-                   f"{caption}</caption>")
+        out.append(f'<caption style="caption-side:bottom;{css_font(14)};padding-top:4px">{caption}</caption>')
     for r, row in enumerate(rows):
         out.append("<tr>")
         for c, text in enumerate(row):
-            out.append(f"<td style=\"{base};{styles.get((r, c), '')}\">{text}</td>")
+            out.append(f'<td style="{base};{styles.get((r, c), "")}">{text}</td>')
         out.append("</tr>")
     out.append("</table>")
     return "".join(out)
 
 
-def square_html(square: Any, *, highlight: Iterable[tuple[int, int]] | None = None,
-                marks: Iterable[tuple[int, int]] | None = None, tried: Iterable[tuple[int, int]] | None = None,
-                blank: int | None = 0, cell_px: int = 44, caption: str | None = None) -> str:
+def square_html(
+    square: Any,
+    *,
+    highlight: Iterable[tuple[int, int]] | None = None,
+    marks: Iterable[tuple[int, int]] | None = None,
+    tried: Iterable[tuple[int, int]] | None = None,
+    blank: int | None = 0,
+    cell_px: int = 44,
+    caption: str | None = None,
+) -> str:
     """The square as an HTML table: ``highlight`` cells orange and bold, ``marks``
     green, ``tried`` cells sky blue with a dashed border; ``blank`` entries empty.
 
@@ -228,5 +304,6 @@ def square_html(square: Any, *, highlight: Iterable[tuple[int, int]] | None = No
                 styles[(r, c)] = f"background:{COLORS['empty']}"
             row.append(text)
         cells.append(row)
-    return html_table(cells, styles=styles, cell_px=cell_px, caption=html.escape(caption) if caption else None)
-
+    return html_table(
+        cells, styles=styles, cell_px=cell_px, caption=html.escape(caption) if caption else None
+    )

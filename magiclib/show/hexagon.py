@@ -13,8 +13,8 @@ import math
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from .._check import as_order, as_real, as_text
 from .. import hexagon as hx
+from .._check import as_order, as_real, as_text
 from .look import COLORS, CSS_FONT, FONT, css_font, pt
 
 __all__ = ["draw_hexagon", "hexagon_svg", "hexagon_verdict_html"]
@@ -26,8 +26,10 @@ RADIUS = 1 / math.sqrt(3)
 def _corners(cx: float, cy: float, scale: float = 1.0) -> list[tuple[float, float]]:
     """The six corners of the cell centred at (cx, cy) (pointy top), y upwards."""
     r = RADIUS * 0.97 * scale
-    return [(cx + r * math.cos(math.radians(90 + 60 * i)), cy + r * math.sin(math.radians(90 + 60 * i)))
-            for i in range(6)]
+    return [
+        (cx + r * math.cos(math.radians(90 + 60 * i)), cy + r * math.sin(math.radians(90 + 60 * i)))
+        for i in range(6)
+    ]
 
 
 def _sum_positions() -> dict[int, tuple[float, float]]:
@@ -50,10 +52,18 @@ def _cell_set(cells: Any, name: str) -> set[int]:
     return {as_order(k, name=f"a {name} cell", maximum=hx.CELLS, what="a cell number") for k in cells}
 
 
-def draw_hexagon(values: Sequence[Any] | None = None, highlight: Iterable[int] | None = None, *,
-                 marks: Iterable[int] | None = None, lines_shown: Iterable[int] | None = None,
-                 show_sums: bool = False, cell_names: bool | None = None, ax=None,
-                 title: str | None = None, fontsize: float | None = None):
+def draw_hexagon(
+    values: Sequence[Any] | None = None,
+    highlight: Iterable[int] | None = None,
+    *,
+    marks: Iterable[int] | None = None,
+    lines_shown: Iterable[int] | None = None,
+    show_sums: bool = False,
+    cell_names: bool | None = None,
+    ax=None,
+    title: str | None = None,
+    fontsize: float | None = None,
+):
     """Draw the hexagon (numbers, or the names x1..x19 when ``values`` is None); return the Axes.
 
     ``highlight`` cells (1-based; e.g. the free cells) are yellow with a thick
@@ -70,17 +80,23 @@ def draw_hexagon(values: Sequence[Any] | None = None, highlight: Iterable[int] |
 
     x = hx._as_fill(values) if values is not None else None
     hi, mk = _cell_set(highlight, "highlight"), _cell_set(marks, "marked")
-    if lines_shown is not None and (isinstance(lines_shown, (str, bytes)) or not hasattr(lines_shown, "__iter__")):
-        raise TypeError(f"lines_shown must be a list of line indices 0..14 or None, got {type(lines_shown).__name__}")
-    shown = [as_order(i, name="line index", minimum=0, maximum=14, what="a line index")
-             for i in (() if lines_shown is None else lines_shown)]
+    if lines_shown is not None and (
+        isinstance(lines_shown, (str, bytes)) or not hasattr(lines_shown, "__iter__")
+    ):
+        raise TypeError(
+            f"lines_shown must be a list of line indices 0..14 or None, got {type(lines_shown).__name__}"
+        )
+    shown = [
+        as_order(i, name="line index", minimum=0, maximum=14, what="a line index")
+        for i in (() if lines_shown is None else lines_shown)
+    ]
     title = as_text(title)
     if fontsize is not None:
         fontsize = as_real(fontsize, name="fontsize", minimum=1, maximum=100)
     if show_sums and x is None:
         raise ValueError("show_sums needs values to add up: pass the 19 values")
     if cell_names is None:
-        cell_names = x is not None and bool(hi) and not show_sums   # names and sums would crowd at 12 pt
+        cell_names = x is not None and bool(hi) and not show_sums  # names and sums would crowd at 12 pt
     if ax is None:
         _, ax = plt.subplots(figsize=(5.2, 5.2) if show_sums else (4.4, 4.4))
     pos = hx.coordinates()
@@ -95,24 +111,64 @@ def draw_hexagon(values: Sequence[Any] | None = None, highlight: Iterable[int] |
         ax.add_patch(Polygon(_corners(cx, cy), closed=True, facecolor=face, edgecolor=edge, lw=lw, zorder=1))
         bold = k in hi
         if x is not None and cell_names:
-            ax.text(cx, cy - 0.3, f"x{k}", ha="center", va="center", fontsize=pt(9),
-                    color=COLORS["grid"], zorder=3)
-            ax.text(cx, cy + 0.2, text[k - 1], ha="center", va="center", fontsize=min(fs, pt(13)),
-                    fontweight="bold" if bold else "normal", color=COLORS["grid"], zorder=3)
+            ax.text(
+                cx,
+                cy - 0.3,
+                f"x{k}",
+                ha="center",
+                va="center",
+                fontsize=pt(9),
+                color=COLORS["grid"],
+                zorder=3,
+            )
+            ax.text(
+                cx,
+                cy + 0.2,
+                text[k - 1],
+                ha="center",
+                va="center",
+                fontsize=min(fs, pt(13)),
+                fontweight="bold" if bold else "normal",
+                color=COLORS["grid"],
+                zorder=3,
+            )
         else:
-            ax.text(cx, cy, text[k - 1], ha="center", va="center",
-                    fontsize=fs if x is not None else pt(fs * 0.75),
-                    fontweight="bold" if bold else "normal", color=COLORS["grid"], zorder=3)
+            ax.text(
+                cx,
+                cy,
+                text[k - 1],
+                ha="center",
+                va="center",
+                fontsize=fs if x is not None else pt(fs * 0.75),
+                fontweight="bold" if bold else "normal",
+                color=COLORS["grid"],
+                zorder=3,
+            )
     all_lines = hx.lines()
     for i in shown:
         pts = [pos[k] for k in all_lines[i]]
-        ax.plot([p[0] for p in pts], [p[1] for p in pts], color=COLORS["accent"], lw=6,
-                alpha=0.35, solid_capstyle="round", zorder=2)
+        ax.plot(
+            [p[0] for p in pts],
+            [p[1] for p in pts],
+            color=COLORS["accent"],
+            lw=6,
+            alpha=0.35,
+            solid_capstyle="round",
+            zorder=2,
+        )
     if show_sums:
         sums = hx.line_sums(x)
         for i, (sx, sy) in _sum_positions().items():
-            ax.text(sx, sy, str(sums[i]), ha="center", va="center",
-                    fontsize=pt(fs * 0.7), color=COLORS["accent"], zorder=3)
+            ax.text(
+                sx,
+                sy,
+                str(sums[i]),
+                ha="center",
+                va="center",
+                fontsize=pt(fs * 0.7),
+                color=COLORS["accent"],
+                zorder=3,
+            )
     pad = 1.9 if show_sums else 0.75
     ax.set_xlim(-2 - pad, 2 + pad)
     ax.set_ylim(-2 * math.sqrt(3) / 2 - pad, 2 * math.sqrt(3) / 2 + pad)
@@ -167,8 +223,10 @@ def hexagon_svg(values: Sequence[Any] | None, total: Any = 38, *, free: Sequence
     def at(px: float, py: float) -> tuple[float, float]:
         return cx0 + px * _UNIT, cy0 - py * _UNIT
 
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
-           f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="{html.escape(CSS_FONT)}">']
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
+        f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="{html.escape(CSS_FONT)}">'
+    ]
     for k in range(1, hx.CELLS + 1):
         px, py = at(*pos[k])
         pts = " ".join(f"{sx:.1f},{sy:.1f}" for sx, sy in (at(*c) for c in _corners(*pos[k])))
@@ -177,28 +235,38 @@ def hexagon_svg(values: Sequence[Any] | None, total: Any = 38, *, free: Sequence
         ink = "white" if problem else COLORS["grid"]
         width_px = 4 if k in free else 1.5
         dash = ' stroke-dasharray="6,3"' if problem else ""
-        out.append(f'<polygon points="{pts}" fill="{face}" stroke="{COLORS["grid"]}" '
-                   f'stroke-width="{width_px}"{dash}/>')
+        out.append(
+            f'<polygon points="{pts}" fill="{face}" stroke="{COLORS["grid"]}" '
+            f'stroke-width="{width_px}"{dash}/>'
+        )
         label = f"x{k}" + (" free" if k in free else "")
-        out.append(f'<text x="{px:.1f}" y="{py - 17:.1f}" font-size="12" text-anchor="middle" '
-                   f'fill="{ink}">{label}</text>')
+        out.append(
+            f'<text x="{px:.1f}" y="{py - 17:.1f}" font-size="12" text-anchor="middle" '
+            f'fill="{ink}">{label}</text>'
+        )
         value = html.escape(str(x[k - 1]))
         size = 24 if len(value) <= 3 else 16
         weight = "bold" if k in free else "normal"
-        out.append(f'<text x="{px:.1f}" y="{py + 8:.1f}" font-size="{size}" font-weight="{weight}" '
-                   f'text-anchor="middle" fill="{ink}" class="cell" data-cell="{k}">{value}</text>')
+        out.append(
+            f'<text x="{px:.1f}" y="{py + 8:.1f}" font-size="{size}" font-weight="{weight}" '
+            f'text-anchor="middle" fill="{ink}" class="cell" data-cell="{k}">{value}</text>'
+        )
         if problem:
             word = "not 1..19" if problem == "out" else "repeat"
-            out.append(f'<text x="{px:.1f}" y="{py + 26:.1f}" font-size="12" text-anchor="middle" '
-                       f'fill="white">{word}</text>')
+            out.append(
+                f'<text x="{px:.1f}" y="{py + 26:.1f}" font-size="12" text-anchor="middle" '
+                f'fill="white">{word}</text>'
+            )
     for i, (sx, sy) in _sum_positions().items():
         tx, ty = at(sx, sy)
         ok = sums[i] == total
         mark = "✓" if ok else "✗"
         colour = COLORS["good"] if ok else COLORS["bad"]
-        out.append(f'<text x="{tx:.1f}" y="{ty + 5:.1f}" font-size="15" font-weight="bold" '
-                   f'text-anchor="middle" fill="{colour}" class="line-sum" data-line="{i}">'
-                   f'{html.escape(str(sums[i]))} {mark}</text>')
+        out.append(
+            f'<text x="{tx:.1f}" y="{ty + 5:.1f}" font-size="15" font-weight="bold" '
+            f'text-anchor="middle" fill="{colour}" class="line-sum" data-line="{i}">'
+            f"{html.escape(str(sums[i]))} {mark}</text>"
+        )
     out.append("</svg>")
     return "".join(out)
 
@@ -216,18 +284,25 @@ def hexagon_verdict_html(values: Sequence[Any], total: Any = 38) -> str:
     bad = _problems(values)
     outside = [k for k, why in bad.items() if why == "out"]
     repeats = sorted({values[k - 1] for k, why in bad.items() if why == "repeat"})
-    lines_text = (f"all 15 lines sum to {total}" if not wrong
-                  else f"{wrong} of the 15 lines miss {total}")
+    lines_text = f"all 15 lines sum to {total}" if not wrong else f"{wrong} of the 15 lines miss {total}"
     if not bad and not wrong:
-        return (f'<div style="{css_font(20, weight="bold")};color:{COLORS["good"]}">✓ A magic '
-                f"hexagon: the cells hold 1..19, once each, and {lines_text}.</div>")
+        return (
+            f'<div style="{css_font(20, weight="bold")};color:{COLORS["good"]}">✓ A magic '
+            f"hexagon: the cells hold 1..19, once each, and {lines_text}.</div>"
+        )
     parts = []
     if outside:
-        parts.append(f"{len(outside)} cell{'s' if len(outside) > 1 else ''} outside 1..19 ("
-                     + ", ".join(f"x{k}" for k in sorted(outside)) + ")")
+        parts.append(
+            f"{len(outside)} cell{'s' if len(outside) > 1 else ''} outside 1..19 ("
+            + ", ".join(f"x{k}" for k in sorted(outside))
+            + ")"
+        )
     if repeats:
-        parts.append("repeated value" + ("s " if len(repeats) > 1 else " ")
-                     + ", ".join(str(v) for v in repeats))
+        parts.append(
+            "repeated value" + ("s " if len(repeats) > 1 else " ") + ", ".join(str(v) for v in repeats)
+        )
     why = "; ".join(parts) if parts else "the values are 1..19 but a line is wrong"
-    return (f'<div style="{css_font(20, weight="bold")};color:{COLORS["bad"]}">✗ Not magic yet: '
-            f"{lines_text}, but {html.escape(why)}.</div>")
+    return (
+        f'<div style="{css_font(20, weight="bold")};color:{COLORS["bad"]}">✗ Not magic yet: '
+        f"{lines_text}, but {html.escape(why)}.</div>"
+    )

@@ -13,22 +13,21 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["COLORS", "FONT_FAMILY", "FONT", "CSS_FONT", "MIN_PT", "MIN_PX", "BUTTON_CSS",
-           "pt", "css_font"]
+__all__ = ["COLORS", "FONT_FAMILY", "FONT", "CSS_FONT", "MIN_PT", "MIN_PX", "BUTTON_CSS", "pt", "css_font"]
 
 #: Shared palette (Okabe-Ito) with the role each colour plays in the suite.
 COLORS: dict[str, str] = {
-    "cell": "#ffffff",        # an ordinary cell
-    "grid": "#333333",        # cell borders and text
-    "empty": "#f2f2f2",       # a cell not filled yet
-    "current": "#E69F00",     # the cell acted on now (orange)
-    "tried": "#56B4E9",       # a cell tried and rejected (sky blue)
-    "mark": "#009E73",        # a selected cell, e.g. under a queen (green)
-    "free": "#F0E442",        # a free variable (yellow)
-    "bad": "#D55E00",         # a line whose sum is wrong (vermillion)
-    "good": "#009E73",        # a line whose sum is right (green)
-    "accent": "#0072B2",      # titles and pivots (blue)
-    "muted": "#999999",       # secondary text
+    "cell": "#ffffff",  # an ordinary cell
+    "grid": "#333333",  # cell borders and text
+    "empty": "#f2f2f2",  # a cell not filled yet
+    "current": "#E69F00",  # the cell acted on now (orange)
+    "tried": "#56B4E9",  # a cell tried and rejected (sky blue)
+    "mark": "#009E73",  # a selected cell, e.g. under a queen (green)
+    "free": "#F0E442",  # a free variable (yellow)
+    "bad": "#D55E00",  # a line whose sum is wrong (vermillion)
+    "good": "#009E73",  # a line whose sum is right (green)
+    "accent": "#0072B2",  # titles and pivots (blue)
+    "muted": "#999999",  # secondary text
 }
 
 #: The font family of every picture, matplotlib and HTML alike.
@@ -42,8 +41,10 @@ FONT: dict[str, Any] = {"family": FONT_FAMILY, "size": 12}
 #: The same family as a CSS font-family list (with a generic fallback).
 CSS_FONT = f"'{FONT_FAMILY}',sans-serif"
 #: The look of the buttons of the kernel-free players.
-BUTTON_CSS = (f"font:15px {CSS_FONT};padding:4px 10px;margin-right:4px;border:1px solid #666;"
-              "border-radius:4px;background:#f7f7f7;cursor:pointer")
+BUTTON_CSS = (
+    f"font:15px {CSS_FONT};padding:4px 10px;margin-right:4px;border:1px solid #666;"
+    "border-radius:4px;background:#f7f7f7;cursor:pointer"
+)
 
 
 def pt(size: float) -> float:

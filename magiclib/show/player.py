@@ -25,17 +25,28 @@ from typing import Any
 from .._check import as_order, as_text
 from .look import BUTTON_CSS, css_font
 
-__all__ = ["MAX_FRAMES", "CONTROLS", "as_frames", "frame_label", "frame_markup", "HTMLAnimation",
-           "html_animation"]
+__all__ = [
+    "MAX_FRAMES",
+    "CONTROLS",
+    "as_frames",
+    "frame_label",
+    "frame_markup",
+    "HTMLAnimation",
+    "html_animation",
+]
 
 #: Most frames in one player (each frame is stored in the notebook).
 MAX_FRAMES = 2000
 
 #: The controls of both players: (name, label, tooltip); the HTML player's button
 #: classes are ``mlanim-<name>``, the widget player's buttons carry the same labels.
-CONTROLS = (("first", "|\u25C0 first", "first step"), ("back", "\u25C0 step back", "step back"),
-            ("play", "\u25B6 Play", "play or pause"), ("forward", "step forward \u25B6", "step forward"),
-            ("last", "last \u25B6|", "last step"))
+CONTROLS = (
+    ("first", "|\u25c0 first", "first step"),
+    ("back", "\u25c0 step back", "step back"),
+    ("play", "\u25b6 Play", "play or pause"),
+    ("forward", "step forward \u25b6", "step forward"),
+    ("last", "last \u25b6|", "last step"),
+)
 
 
 def as_frames(frames: Any) -> list[str]:
@@ -69,8 +80,11 @@ def frame_markup(i: int, frame: str, *, visible: bool = True) -> str:
     >>> frame_markup(2, "<b>x</b>")
     '<div class="mlanim-frame" data-step="2" style="display:block"><b>x</b></div>'
     """
-    return (f'<div class="mlanim-frame" data-step="{i}" style="display:{"block" if visible else "none"}">'
-            f"{frame}</div>")
+    return (
+        f'<div class="mlanim-frame" data-step="{i}" style="display:{"block" if visible else "none"}">'
+        f"{frame}</div>"
+    )
+
 
 _SCRIPT = """<script>
 (function () {
@@ -107,6 +121,7 @@ _SCRIPT = """<script>
 })();
 </script>"""
 
+
 class HTMLAnimation:
     """Frames (HTML strings) with Play/Pause, first, step back, step forward, last and a slider.
 
@@ -114,11 +129,19 @@ class HTMLAnimation:
     or ``save(path)`` a standalone page for slides.
     """
 
-    def __init__(self, frames: Sequence[str], *, interval_ms: int = 700, title: str | None = None,
-                 name: str = "animation", label: str = "step"):
+    def __init__(
+        self,
+        frames: Sequence[str],
+        *,
+        interval_ms: int = 700,
+        title: str | None = None,
+        name: str = "animation",
+        label: str = "step",
+    ):
         self.frames = as_frames(frames)
-        self.interval_ms = as_order(interval_ms, name="interval_ms", minimum=10, maximum=60_000,
-                                    what="a duration in ms")
+        self.interval_ms = as_order(
+            interval_ms, name="interval_ms", minimum=10, maximum=60_000, what="a duration in ms"
+        )
         self.title = as_text(title)
         self.name = as_text(name, name="name") or "animation"
         self.label = as_text(label, name="label") or "step"
@@ -129,24 +152,40 @@ class HTMLAnimation:
     def html(self) -> str:
         """The markup: a div with the controls and every frame, plus the inline script."""
         last = len(self.frames) - 1
-        parts = [f'<div id="{self.uid}" class="mlanim mlanim-{_html.escape(self.name)}" '
-                 f'style="{css_font(15)}">']
+        parts = [
+            f'<div id="{self.uid}" class="mlanim mlanim-{_html.escape(self.name)}" style="{css_font(15)}">'
+        ]
         if self.title:
-            parts.append(f'<div style="{css_font(16, weight="bold")};margin:4px 0">{_html.escape(self.title)}</div>')
+            parts.append(
+                f'<div style="{css_font(16, weight="bold")};margin:4px 0">{_html.escape(self.title)}</div>'
+            )
         parts.append('<div class="mlanim-controls" style="margin:4px 0">')
         for key, text, tip in CONTROLS:
-            parts.append(f'<button type="button" class="mlanim-{key}" title="{tip}" style="{BUTTON_CSS}">'
-                         f"{text}</button>")
-        parts.append(f'<input type="range" class="mlanim-slider" min="0" max="{last}" value="0" '
-                     f'style="width:260px;vertical-align:middle">')
-        parts.append(f'<span class="mlanim-label" style="{css_font(15)};margin-left:8px">'
-                     f"{_html.escape(frame_label(0, last, self.label))}</span>")
+            parts.append(
+                f'<button type="button" class="mlanim-{key}" title="{tip}" style="{BUTTON_CSS}">'
+                f"{text}</button>"
+            )
+        parts.append(
+            f'<input type="range" class="mlanim-slider" min="0" max="{last}" value="0" '
+            f'style="width:260px;vertical-align:middle">'
+        )
+        parts.append(
+            f'<span class="mlanim-label" style="{css_font(15)};margin-left:8px">'
+            f"{_html.escape(frame_label(0, last, self.label))}</span>"
+        )
         parts.append("</div>")
         for i, frame in enumerate(self.frames):
             parts.append(frame_markup(i, frame, visible=i == 0))
         parts.append("</div>")
-        parts.append(_SCRIPT % {"uid": self.uid, "interval": self.interval_ms,
-                                "word": json.dumps(self.label), "play": json.dumps(CONTROLS[2][1])})
+        parts.append(
+            _SCRIPT
+            % {
+                "uid": self.uid,
+                "interval": self.interval_ms,
+                "word": json.dumps(self.label),
+                "play": json.dumps(CONTROLS[2][1]),
+            }
+        )
         return "".join(parts)
 
     def _repr_html_(self) -> str:
@@ -159,8 +198,11 @@ class HTMLAnimation:
         """Write a standalone HTML page holding the animation; return its path."""
         path = Path(path)
         title = _html.escape(self.title or self.name)
-        path.write_text(f"<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>{title}</title></head>"
-                        f"<body>{self.html}</body></html>\n", encoding="utf-8")
+        path.write_text(
+            f'<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>{title}</title></head>'
+            f"<body>{self.html}</body></html>\n",
+            encoding="utf-8",
+        )
         return path
 
 

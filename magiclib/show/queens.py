@@ -17,8 +17,14 @@ from .board import MAX_PANELS, draw_square, small_multiples
 from .look import COLORS, FONT, css_font, pt
 from .player import MAX_FRAMES
 
-__all__ = ["MAX_BOARD", "draw_queens", "draw_queens_gallery", "queens_board_html", "queens_over_square_html",
-           "backtrack_frames"]
+__all__ = [
+    "MAX_BOARD",
+    "draw_queens",
+    "draw_queens_gallery",
+    "queens_board_html",
+    "queens_over_square_html",
+    "backtrack_frames",
+]
 
 #: Largest board drawn (matplotlib or HTML).
 MAX_BOARD = 32
@@ -39,8 +45,9 @@ def _square_for(square: Any, n: int) -> Any:
         return None
     a = as_square(square)
     if a.shape[0] != n:
-        raise ValueError(f"the board is {n} x {n} but the square is {a.shape[0]} x {a.shape[0]}: "
-                         "they must match")
+        raise ValueError(
+            f"the board is {n} x {n} but the square is {a.shape[0]} x {a.shape[0]}: they must match"
+        )
     return a
 
 
@@ -62,8 +69,14 @@ def _queen_board_axes(n: int, ax):
     return ax
 
 
-def draw_queens(solution: Sequence[int], square: Any = None, ax=None, *, title: str | None = None,
-                fontsize: float | None = None):
+def draw_queens(
+    solution: Sequence[int],
+    square: Any = None,
+    ax=None,
+    *,
+    title: str | None = None,
+    fontsize: float | None = None,
+):
     """Draw the queens of ``solution`` (on ``square``'s numbers if given); return the Axes.
 
     Queen cells are green with a queen glyph, so they read without colour too.
@@ -86,21 +99,44 @@ def draw_queens(solution: Sequence[int], square: Any = None, ax=None, *, title: 
         fs = pt(fontsize or min(26.0, 200 / n))
         for r, c in cells:
             ax.add_patch(Rectangle((c, r), 1, 1, facecolor=COLORS["mark"], edgecolor=COLORS["grid"], lw=1))
-            ax.text(c + 0.5, r + 0.52, QUEEN, ha="center", va="center", fontsize=fs, color="white",
-                    family=FONT["family"])
+            ax.text(
+                c + 0.5,
+                r + 0.52,
+                QUEEN,
+                ha="center",
+                va="center",
+                fontsize=fs,
+                color="white",
+                family=FONT["family"],
+            )
     else:
         ax = draw_square(a, ax, marks=cells, blank=None, fontsize=fontsize)
         fs = pt((fontsize or max(5.0, min(16.0, 140 / n / max(1, len(str(n * n)) / 2)))) * 0.7)
         for r, c in cells:
-            ax.text(c + 0.06, r + 0.08, QUEEN, ha="left", va="top", fontsize=fs, color="white",
-                    family=FONT["family"])
+            ax.text(
+                c + 0.06,
+                r + 0.08,
+                QUEEN,
+                ha="left",
+                va="top",
+                fontsize=fs,
+                color="white",
+                family=FONT["family"],
+            )
     if title:
         ax.set_title(title, fontsize=FONT["size"], color=COLORS["accent"])
     return ax
 
 
-def draw_queens_gallery(solutions: Sequence[Sequence[int]], titles: Sequence[str] | None = None, *,
-                        square: Any = None, ncols: int = 4, size: float = 2.0, suptitle: str | None = None):
+def draw_queens_gallery(
+    solutions: Sequence[Sequence[int]],
+    titles: Sequence[str] | None = None,
+    *,
+    square: Any = None,
+    ncols: int = 4,
+    size: float = 2.0,
+    suptitle: str | None = None,
+):
     """Draw several solutions side by side (small multiples, at most ``MAX_PANELS``); return the Figure.
 
     >>> fig = draw_queens_gallery([(1, 3, 0, 2), (2, 0, 3, 1)], ["a", "b"])
@@ -115,21 +151,36 @@ def draw_queens_gallery(solutions: Sequence[Sequence[int]], titles: Sequence[str
             raise ValueError(f"titles must have one entry per solution ({count}), got {len(titles)}")
     suptitle = as_text(suptitle, name="suptitle")
     size = as_real(size, name="size", minimum=0.5, maximum=10)
-    fig, axes = small_multiples(count, ncols=ncols, size=size, height_ratio=1.1,
-                                extra_height=0.4 if suptitle else 0)
+    fig, axes = small_multiples(
+        count, ncols=ncols, size=size, height_ratio=1.1, extra_height=0.4 if suptitle else 0
+    )
     for i, ax in enumerate(axes):
-        draw_queens(sols[i], square, ax, title=titles[i] if titles else None,
-                    fontsize=None if square is not None else max(6.0, 100 * size / 2 / len(sols[i])))
+        draw_queens(
+            sols[i],
+            square,
+            ax,
+            title=titles[i] if titles else None,
+            fontsize=None if square is not None else max(6.0, 100 * size / 2 / len(sols[i])),
+        )
     if suptitle:
         fig.suptitle(suptitle, fontsize=FONT["size"] + 2, color=COLORS["accent"])
     fig.tight_layout()
     return fig
 
 
-def queens_board_html(n: int, placed: Sequence[int] = (), *, square: Any = None,
-                      current: tuple[int, int] | None = None, tried: Sequence[tuple[int, int]] = (),
-                      show_attacks: bool = True, running_sums: bool = False, target: int | None = None,
-                      cell_px: int = 44, caption: str | None = None) -> str:
+def queens_board_html(
+    n: int,
+    placed: Sequence[int] = (),
+    *,
+    square: Any = None,
+    current: tuple[int, int] | None = None,
+    tried: Sequence[tuple[int, int]] = (),
+    show_attacks: bool = True,
+    running_sums: bool = False,
+    target: int | None = None,
+    cell_px: int = 44,
+    caption: str | None = None,
+) -> str:
     """An n x n board as an HTML table: queens (♛ on green) in the columns ``placed``
     of the top rows, the ``current`` cell orange, ``tried`` cells sky blue and dashed
     with a ×, cells attacked by the queens shown with a grey dot; with ``square``,
@@ -146,12 +197,15 @@ def queens_board_html(n: int, placed: Sequence[int] = (), *, square: Any = None,
     n = _board_order(n)
     a = _square_for(square, n)
     if isinstance(placed, (str, bytes)) or not hasattr(placed, "__len__"):
-        raise TypeError(f"placed must be a sequence of column numbers (one per top row), "
-                        f"got {type(placed).__name__}")
+        raise TypeError(
+            f"placed must be a sequence of column numbers (one per top row), got {type(placed).__name__}"
+        )
     if len(placed) > n:
         raise ValueError(f"placed must hold at most {n} columns (one per row), got {len(placed)}")
-    cols = [as_order(c, name=f"placed[{r}]", minimum=0, maximum=n - 1, what="a column number")
-            for r, c in enumerate(placed)]
+    cols = [
+        as_order(c, name=f"placed[{r}]", minimum=0, maximum=n - 1, what="a column number")
+        for r, c in enumerate(placed)
+    ]
     (cur,) = as_cells([current], n, name="current") if current is not None else (None,)
     tried_set = as_cells(tried, n, name="tried")
     cell_px = as_order(cell_px, name="cell_px", minimum=10, maximum=200, what="a cell size in pixels")
@@ -173,19 +227,24 @@ def queens_board_html(n: int, placed: Sequence[int] = (), *, square: Any = None,
             queen_bg, queen_fg = COLORS["tried"], grid
     # Compact markup (many frames are stored in a notebook): the table carries the
     # font; each cell only its border, background and what differs from the rest.
-    out = [f"<div class=\"queens-board\"><table style=\"border-collapse:collapse;margin:4px;"
-           f"{css_font(cell_px * 0.5, line='1.1')};color:{grid}\"><colgroup>"
-           + f"<col style=\"width:{cell_px}px\">" * n + "</colgroup>"]
+    out = [
+        f'<div class="queens-board"><table style="border-collapse:collapse;margin:4px;'
+        f'{css_font(cell_px * 0.5, line="1.1")};color:{grid}"><colgroup>'
+        + f'<col style="width:{cell_px}px">' * n
+        + "</colgroup>"
+    ]
     for r in range(n):
-        out.append(f"<tr style=\"height:{cell_px}px\">")
+        out.append(f'<tr style="height:{cell_px}px">')
         for c in range(n):
             number = f"<br><small>{int(a[r, c])}</small>" if a is not None else ""
             attacked = show_attacks and any(_attacks((r, c), q) for q in queen_at)
             style = f"background:{COLORS['empty'] if (r + c) % 2 else COLORS['cell']}"
             if (r, c) in queen_at:
                 on_current = (r, c) == cur
-                style = (f"background:{COLORS['current'] if on_current else queen_bg};"
-                         f"color:{grid if on_current else queen_fg};font-weight:bold")
+                style = (
+                    f"background:{COLORS['current'] if on_current else queen_bg};"
+                    f"color:{grid if on_current else queen_fg};font-weight:bold"
+                )
                 text = QUEEN + number
             elif (r, c) == cur:
                 style = f"background:{COLORS['current']};font-weight:bold"
@@ -198,31 +257,43 @@ def queens_board_html(n: int, placed: Sequence[int] = (), *, square: Any = None,
                 text = number or "·"
             else:
                 text = number.removeprefix("<br>")
-            out.append(f"<td style=\"text-align:center;padding:0;border:1px solid {grid};{style}\">"
-                       f"{text}</td>")
+            out.append(f'<td style="text-align:center;padding:0;border:1px solid {grid};{style}">{text}</td>')
         if sums:
             term = f"+{int(a[r, cols[r]])}" if r else f"{int(a[r, cols[r]])}"
-            out.append(f"<td class=\"queens-sum\" style=\"border:none;text-align:left;padding-left:8px;"
-                       f"white-space:nowrap;color:{COLORS['accent']};{css_font(cell_px * 0.34)}\">"
-                       f"{term} → {sums[r]}</td>")
+            out.append(
+                f'<td class="queens-sum" style="border:none;text-align:left;padding-left:8px;'
+                f'white-space:nowrap;color:{COLORS["accent"]};{css_font(cell_px * 0.34)}">'
+                f"{term} → {sums[r]}</td>"
+            )
         out.append("</tr>")
     out.append("</table>")
     if sums:
         hidden = sums[-1] == target
-        verdict = (f"sum {sums[-1]} = {target} ✓ hidden" if hidden
-                   else f"sum {sums[-1]} ≠ {target} ✗ not hidden")
-        out.append(f"<div class=\"queens-verdict\" style=\"{css_font(20, weight='bold')};padding:6px 10px;"
-                   f"margin:4px;display:inline-block;background:{COLORS['mark'] if hidden else COLORS['empty']};"
-                   f"color:{'white' if hidden else grid};border:1px solid {grid}\">{html.escape(verdict)}</div>")
+        verdict = (
+            f"sum {sums[-1]} = {target} ✓ hidden" if hidden else f"sum {sums[-1]} ≠ {target} ✗ not hidden"
+        )
+        out.append(
+            f'<div class="queens-verdict" style="{css_font(20, weight="bold")};padding:6px 10px;'
+            f"margin:4px;display:inline-block;background:{COLORS['mark'] if hidden else COLORS['empty']};"
+            f'color:{"white" if hidden else grid};border:1px solid {grid}">{html.escape(verdict)}</div>'
+        )
     if caption:
-        out.append(f"<div class=\"queens-caption\" style=\"{css_font(15)};margin:2px 4px;"
-                   f"max-width:{max(360, cell_px * n)}px\">{html.escape(caption)}</div>")
+        out.append(
+            f'<div class="queens-caption" style="{css_font(15)};margin:2px 4px;'
+            f'max-width:{max(360, cell_px * n)}px">{html.escape(caption)}</div>'
+        )
     out.append("</div>")
     return "".join(out)
 
 
-def queens_over_square_html(square: Any, solution: Sequence[int], *, target: int | None = None,
-                            cell_px: int = 50, caption: str | None = None) -> str:
+def queens_over_square_html(
+    square: Any,
+    solution: Sequence[int],
+    *,
+    target: int | None = None,
+    cell_px: int = 50,
+    caption: str | None = None,
+) -> str:
     """The queens of ``solution`` on ``square``'s numbers (``queens_board_html`` with
     running sums): the running sum right of each row, the last compared with ``target``.
 
@@ -236,8 +307,9 @@ def queens_over_square_html(square: Any, solution: Sequence[int], *, target: int
     s = _drawn_solution(solution)
     if len(s) != n:
         raise ValueError(f"the solution has {len(s)} rows but the square is {n} x {n}: they must match")
-    return queens_board_html(n, s, square=a, show_attacks=False, running_sums=True, target=target,
-                             cell_px=cell_px, caption=caption)
+    return queens_board_html(
+        n, s, square=a, show_attacks=False, running_sums=True, target=target, cell_px=cell_px, caption=caption
+    )
 
 
 def backtrack_frames(n: int, *, max_frames: int = 400, cell_px: int = 44) -> list[str]:
@@ -250,14 +322,21 @@ def backtrack_frames(n: int, *, max_frames: int = 400, cell_px: int = 44) -> lis
     (37, True)
     """
     n = as_order(n, maximum=MAX_LISTED, what="a board size (a positive integer)")
-    max_frames = as_order(max_frames, name="max_frames", minimum=1, maximum=MAX_FRAMES,
-                          what="a number of frames")
+    max_frames = as_order(
+        max_frames, name="max_frames", minimum=1, maximum=MAX_FRAMES, what="a number of frames"
+    )
     cell_px = as_order(cell_px, name="cell_px", minimum=10, maximum=200, what="a cell size in pixels")
     frames: list[str] = []
-    tried: dict[int, list[tuple[int, int]]] = {}   # attacked cells skipped, per row
+    tried: dict[int, list[tuple[int, int]]] = {}  # attacked cells skipped, per row
     nodes = dead_ends = solutions = 0
-    frames.append(queens_board_html(n, (), cell_px=cell_px,
-                                    caption=f"Start: an empty {n} x {n} board. Row 0 first, columns left to right."))
+    frames.append(
+        queens_board_html(
+            n,
+            (),
+            cell_px=cell_px,
+            caption=f"Start: an empty {n} x {n} board. Row 0 first, columns left to right.",
+        )
+    )
     for step in backtrack_steps(n):
         if len(frames) >= max_frames:
             break
@@ -267,7 +346,7 @@ def backtrack_frames(n: int, *, max_frames: int = 400, cell_px: int = 44) -> lis
         if step.action == "place":
             nodes += 1
             what = f"row {step.row}: column {step.col} is safe, place a queen"
-            tried.pop(step.row + 1, None)          # a fresh start in the row below
+            tried.pop(step.row + 1, None)  # a fresh start in the row below
         elif step.action == "solution":
             nodes += 1
             solutions += 1
@@ -283,6 +362,14 @@ def backtrack_frames(n: int, *, max_frames: int = 400, cell_px: int = 44) -> lis
             what = f"row 0: take the queen off column {step.col}, the last one: the search is complete"
         current = (step.row, step.col) if step.col >= 0 else None
         counts = f" · queens placed {nodes} · dead ends {dead_ends} · solutions {solutions}"
-        frames.append(queens_board_html(n, step.queens, current=current, tried=tried.get(step.row, []),
-                                        cell_px=cell_px, caption=f"Step {len(frames)}: {what}{counts}"))
+        frames.append(
+            queens_board_html(
+                n,
+                step.queens,
+                current=current,
+                tried=tried.get(step.row, []),
+                cell_px=cell_px,
+                caption=f"Step {len(frames)}: {what}{counts}",
+            )
+        )
     return frames

@@ -20,8 +20,14 @@ from .board import draw_square, html_table, square_html
 from .look import COLORS, FONT, css_font, pt
 from .player import HTMLAnimation, html_animation
 
-__all__ = ["MAX_ANIMATED_ORDER", "MAX_TORUS_ORDER", "siamese_frames", "siamese_animation",
-           "save_siamese_gif", "draw_torus_wrap"]
+__all__ = [
+    "MAX_ANIMATED_ORDER",
+    "MAX_TORUS_ORDER",
+    "siamese_frames",
+    "siamese_animation",
+    "save_siamese_gif",
+    "draw_torus_wrap",
+]
 
 #: Largest odd order shown frame by frame (15² + 1 = 226 frames).
 MAX_ANIMATED_ORDER = 15
@@ -42,9 +48,15 @@ def _sums_table(square: np.ndarray, cell_px: int) -> str:
     """The finished square with its sums: rows on the right (→), columns below (↓),
     the main diagonal bottom right (↘) and the anti-diagonal bottom left (↙)."""
     n = square.shape[0]
-    rows = [[""] + [str(int(v)) for v in row] + [f"→ {int(s)}"] for row, s in zip(square, square.sum(axis=1))]
-    rows.append([f"↙ {int(np.trace(square[:, ::-1]))}"] + [f"↓ {int(s)}" for s in square.sum(axis=0)]
-                + [f"↘ {int(np.trace(square))}"])
+    row_sums = square.sum(axis=1)
+    rows = [
+        [""] + [str(int(v)) for v in row] + [f"→ {int(s)}"] for row, s in zip(square, row_sums, strict=True)
+    ]
+    rows.append(
+        [f"↙ {int(np.trace(square[:, ::-1]))}"]
+        + [f"↓ {int(s)}" for s in square.sum(axis=0)]
+        + [f"↘ {int(np.trace(square))}"]
+    )
     sums = f"color:{COLORS['accent']};font-weight:bold;border:none;font-size:{max(12, int(cell_px * 0.32))}px"
     styles = {(r, c): sums for r in range(n) for c in (0, n + 1)}
     styles.update({(n, c): sums for c in range(n + 2)})
@@ -58,8 +70,10 @@ def _frame(square: np.ndarray, text: str, cell_px: int, *, current=None, tried=(
     else:
         grid = square_html(square, highlight=[current] if current else None, tried=tried, cell_px=cell_px)
     width = max(cell_px * square.shape[0] + 200, 420)
-    caption = (f'<div class="siamese-caption" style="{css_font(20, line="1.35")};'
-               f'color:{COLORS["grid"]};max-width:{width}px;margin:6px 4px">{html.escape(text)}</div>')
+    caption = (
+        f'<div class="siamese-caption" style="{css_font(20, line="1.35")};'
+        f'color:{COLORS["grid"]};max-width:{width}px;margin:6px 4px">{html.escape(text)}</div>'
+    )
     return f'<div class="siamese-frame">{grid}{caption}</div>'
 
 
@@ -79,16 +93,26 @@ def siamese_frames(n: int = 5, *, cell_px: int | None = None) -> list[str]:
     px = as_order(px, name="cell_px", minimum=10, maximum=200)
     target = n * (n * n + 1) // 2
     square = np.zeros((n, n), dtype=np.int64)
-    frames = [_frame(square, f"An empty {n}×{n} grid: the numbers 1 to {n * n} will go in one at a time. "
-                             f"Each line must add up to {target}.", px)]
+    frames = [
+        _frame(
+            square,
+            f"An empty {n}×{n} grid: the numbers 1 to {n * n} will go in one at a time. "
+            f"Each line must add up to {target}.",
+            px,
+        )
+    ]
     steps = list(_walk(n))
     for step in steps:
         square[step.row, step.col] = step.number
         text = f"Step {step.number}: " + _rule_in_words(step, n)
         frames.append(_frame(square, text, px, current=(step.row, step.col), tried=step.tried))
-    frames[-1] = _frame(square, f"Done: every row (→), column (↓) and both diagonals (↘ ↙) add up to "
-                                f"{target}. The last number, {n * n}, went to {(steps[-1].row, steps[-1].col)}.",
-                        px, sums=True)
+    frames[-1] = _frame(
+        square,
+        f"Done: every row (→), column (↓) and both diagonals (↘ ↙) add up to "
+        f"{target}. The last number, {n * n}, went to {(steps[-1].row, steps[-1].col)}.",
+        px,
+        sums=True,
+    )
     return frames
 
 
@@ -101,8 +125,12 @@ def siamese_animation(n: int = 5, *, interval_ms: int = 700, cell_px: int | None
     HTMLAnimation('siamese', frames=10)
     """
     n = _animated_order(n)
-    return html_animation(siamese_frames(n, cell_px=cell_px), interval_ms=interval_ms,
-                          title=f"The Siamese walk, n = {n}", name="siamese")
+    return html_animation(
+        siamese_frames(n, cell_px=cell_px),
+        interval_ms=interval_ms,
+        title=f"The Siamese walk, n = {n}",
+        name="siamese",
+    )
 
 
 def _draw_step(ax, square: np.ndarray, step: Step | None, n: int) -> None:
@@ -112,9 +140,10 @@ def _draw_step(ax, square: np.ndarray, step: Step | None, n: int) -> None:
     ax.clear()
     current = [(step.row, step.col)] if step else None
     draw_square(square, ax, highlight=current, fontsize=pt(110 / n))
-    for (r, c) in (step.tried if step else ()):
-        ax.add_patch(Rectangle((c + 0.06, r + 0.06), 0.88, 0.88, fill=False, lw=3, ls="--",
-                               edgecolor=COLORS["tried"]))
+    for r, c in step.tried if step else ():
+        ax.add_patch(
+            Rectangle((c + 0.06, r + 0.06), 0.88, 0.88, fill=False, lw=3, ls="--", edgecolor=COLORS["tried"])
+        )
         ax.text(c + 0.88, r + 0.2, "×", ha="center", va="center", fontsize=pt(70 / n), color=COLORS["grid"])
     if step is None:
         title = f"Siamese walk, n = {n}: empty grid"
@@ -134,7 +163,9 @@ def save_siamese_gif(n: int, path: str | Path, *, interval_ms: int = 600) -> Pat
     from matplotlib.animation import FuncAnimation, PillowWriter
 
     n = _animated_order(n)
-    interval_ms = as_order(interval_ms, name="interval_ms", minimum=20, maximum=60_000, what="a duration in ms")
+    interval_ms = as_order(
+        interval_ms, name="interval_ms", minimum=20, maximum=60_000, what="a duration in ms"
+    )
     if not isinstance(path, (str, Path)):
         raise TypeError(f"path must be a str or pathlib.Path, got {type(path).__name__}")
     path = Path(path)
@@ -181,31 +212,68 @@ def draw_torus_wrap(n: int = 5, ax=None, *, numbers: int | None = None):
             for r in range(n):
                 for c in range(n):
                     x, y = bc * n + c, br * n + r
-                    ax.add_patch(Rectangle((x, y), 1, 1, facecolor=COLORS["cell"] if main else COLORS["empty"],
-                                           edgecolor=COLORS["grid"] if main else COLORS["muted"],
-                                           lw=1.2 if main else 0.5))
+                    ax.add_patch(
+                        Rectangle(
+                            (x, y),
+                            1,
+                            1,
+                            facecolor=COLORS["cell"] if main else COLORS["empty"],
+                            edgecolor=COLORS["grid"] if main else COLORS["muted"],
+                            lw=1.2 if main else 0.5,
+                        )
+                    )
                     if int(square[r, c]) <= k:
-                        ax.text(x + 0.5, y + 0.5, str(int(square[r, c])), ha="center", va="center",
-                                fontsize=fs, fontweight="bold" if main else "normal",
-                                color=COLORS["grid"] if main else COLORS["muted"])
+                        ax.text(
+                            x + 0.5,
+                            y + 0.5,
+                            str(int(square[r, c])),
+                            ha="center",
+                            va="center",
+                            fontsize=fs,
+                            fontweight="bold" if main else "normal",
+                            color=COLORS["grid"] if main else COLORS["muted"],
+                        )
     ax.add_patch(Rectangle((0, 0), n, n, fill=False, edgecolor=COLORS["accent"], lw=3))
     steps = list(_walk(n))[:k]
-    for prev, step in zip(steps, steps[1:]):
+    for prev, step in zip(steps, steps[1:], strict=False):
         start = (prev.col + 0.5, prev.row + 0.5)
         if "occupied" in step.rules or "corner" in step.rules:
             end = (step.col + 0.5, step.row + 0.5)
-            ax.add_patch(FancyArrowPatch(start, end, arrowstyle="-|>", mutation_scale=16, lw=2,
-                                         color=COLORS["bad"], connectionstyle="arc3,rad=0.3"))
+            ax.add_patch(
+                FancyArrowPatch(
+                    start,
+                    end,
+                    arrowstyle="-|>",
+                    mutation_scale=16,
+                    lw=2,
+                    color=COLORS["bad"],
+                    connectionstyle="arc3,rad=0.3",
+                )
+            )
             continue
         aim = (step.aim[1] + 0.5, step.aim[0] + 0.5)
-        ax.add_patch(FancyArrowPatch(start, aim, arrowstyle="-|>", mutation_scale=16, lw=2, color=COLORS["current"]))
+        ax.add_patch(
+            FancyArrowPatch(start, aim, arrowstyle="-|>", mutation_scale=16, lw=2, color=COLORS["current"])
+        )
         if "wrap" in step.rules:
             end = (step.col + 0.5, step.row + 0.5)
-            ax.add_patch(FancyArrowPatch(aim, end, arrowstyle="-|>", mutation_scale=14, lw=1.5, ls="--",
-                                         color=COLORS["accent"], connectionstyle="arc3,rad=0.15"))
+            ax.add_patch(
+                FancyArrowPatch(
+                    aim,
+                    end,
+                    arrowstyle="-|>",
+                    mutation_scale=14,
+                    lw=1.5,
+                    ls="--",
+                    color=COLORS["accent"],
+                    connectionstyle="arc3,rad=0.15",
+                )
+            )
     ax.set_xlim(-n - 0.2, 2 * n + 0.2)
     ax.set_ylim(2 * n + 0.2, -n - 0.2)
     ax.set_aspect("equal")
     ax.axis("off")
-    ax.set_title(f"Wrapping round: the grid as a torus (n = {n})", fontsize=FONT["size"] + 2, color=COLORS["accent"])
+    ax.set_title(
+        f"Wrapping round: the grid as a torus (n = {n})", fontsize=FONT["size"] + 2, color=COLORS["accent"]
+    )
     return ax

@@ -5,8 +5,8 @@ Each topic has its own module; everything public is re-exported here, so
 """
 
 from ._player import *  # noqa: F401,F403
-from .siamese import *  # noqa: F401,F403
 from .browse import *  # noqa: F401,F403
-from .queens import *  # noqa: F401,F403
 from .hexagon import *  # noqa: F401,F403
 from .progress import *  # noqa: F401,F403
+from .queens import *  # noqa: F401,F403
+from .siamese import *  # noqa: F401,F403

@@ -32,11 +32,19 @@ class FramePlayer(widgets.VBox):
     notebook cell that shows it re-runs identically under nbval.
     """
 
-    def __init__(self, frames: Sequence[str], *, interval_ms: int = 600, label: str = "step",
-                 name: str = "player", header: widgets.Widget | None = None):
+    def __init__(
+        self,
+        frames: Sequence[str],
+        *,
+        interval_ms: int = 600,
+        label: str = "step",
+        name: str = "player",
+        header: widgets.Widget | None = None,
+    ):
         self.frames = as_frames(frames)
-        interval_ms = as_order(interval_ms, name="interval_ms", minimum=10, maximum=60_000,
-                               what="a duration in ms")
+        interval_ms = as_order(
+            interval_ms, name="interval_ms", minimum=10, maximum=60_000, what="a duration in ms"
+        )
         label = as_text(label, name="label") or "step"
         name = as_text(name, name="name") or "player"
         if header is not None and not isinstance(header, widgets.Widget):
@@ -44,15 +52,23 @@ class FramePlayer(widgets.VBox):
         self.name = name
         labels = {key: (text, tip) for key, text, tip in CONTROLS}
         last = len(self.frames) - 1
-        self.play = widgets.Play(value=0, min=0, max=last, step=1, interval=interval_ms,
-                                 description="Play", show_repeat=False)
-        self.slider = widgets.IntSlider(value=0, min=0, max=last, description=label,
-                                        continuous_update=True,
-                                        layout=widgets.Layout(width="420px"))
+        self.play = widgets.Play(
+            value=0, min=0, max=last, step=1, interval=interval_ms, description="Play", show_repeat=False
+        )
+        self.slider = widgets.IntSlider(
+            value=0,
+            min=0,
+            max=last,
+            description=label,
+            continuous_update=True,
+            layout=widgets.Layout(width="420px"),
+        )
         self.first, self.back, self.forward, self.last = (
-            widgets.Button(description=labels[key][0], tooltip=labels[key][1],
-                           layout=widgets.Layout(width="auto"))
-            for key in ("first", "back", "forward", "last"))
+            widgets.Button(
+                description=labels[key][0], tooltip=labels[key][1], layout=widgets.Layout(width="auto")
+            )
+            for key in ("first", "back", "forward", "last")
+        )
         self.first.on_click(lambda _: self._move(-len(self.frames)))
         self.back.on_click(lambda _: self._move(-1))
         self.forward.on_click(lambda _: self._move(+1))
@@ -60,8 +76,10 @@ class FramePlayer(widgets.VBox):
         self.stack = widgets.Stack(self.frame_widgets(self.frames), selected_index=0)
         widgets.jslink((self.play, "value"), (self.slider, "value"))
         widgets.jslink((self.slider, "value"), (self.stack, "selected_index"))
-        controls = widgets.HBox([self.play, self.first, self.back, self.forward, self.last, self.slider],
-                                layout=widgets.Layout(flex_flow="row wrap"))
+        controls = widgets.HBox(
+            [self.play, self.first, self.back, self.forward, self.last, self.slider],
+            layout=widgets.Layout(flex_flow="row wrap"),
+        )
         children = ([header] if header is not None else []) + [controls, self.stack]
         super().__init__(children)
         self.add_class(f"magiclib-{name}")

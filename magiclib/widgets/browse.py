@@ -16,9 +16,9 @@ import ipywidgets as widgets
 import numpy as np
 
 from .._check import as_items, as_order, as_square, as_text
+from ..allsquares import frenicle_squares
 from ..show.board import MAX_DRAWN_ORDER, square_html
 from ..show.look import COLORS, css_font
-from ..allsquares import frenicle_squares
 from ..squares import PROPERTY_NAMES, line_sums, properties
 
 __all__ = ["SquareBrowser", "square_browser"]
@@ -34,8 +34,9 @@ class SquareBrowser(widgets.VBox):
     """
 
     def __init__(self, squares: Sequence[Any], *, cell_px: int = 64, name: str = "browser"):
-        arrays = [as_square(s, name="each square")
-                  for s in as_items(squares, name="squares", maximum=100_000)]
+        arrays = [
+            as_square(s, name="each square") for s in as_items(squares, name="squares", maximum=100_000)
+        ]
         if max(a.shape[0] for a in arrays) > MAX_DRAWN_ORDER:
             raise ValueError(f"each square must have order at most {MAX_DRAWN_ORDER} to be shown")
         cell_px = as_order(cell_px, name="cell_px", minimum=10, maximum=200, what="a cell size in pixels")
@@ -50,10 +51,17 @@ class SquareBrowser(widgets.VBox):
         counts = {p: sum(p in found for found in self.props) for p in PROPERTY_NAMES}
         options = [(f"all ({len(arrays)})", "all")]
         options += [(f"{p} ({counts[p]})", p) for p in PROPERTY_NAMES if counts[p]]
-        self.filter = widgets.Dropdown(options=options, value="all", description="show",
-                                       layout=widgets.Layout(width="260px"))
-        self.slider = widgets.IntSlider(value=1, min=1, max=len(arrays), description="square",
-                                        continuous_update=True, layout=widgets.Layout(width="420px"))
+        self.filter = widgets.Dropdown(
+            options=options, value="all", description="show", layout=widgets.Layout(width="260px")
+        )
+        self.slider = widgets.IntSlider(
+            value=1,
+            min=1,
+            max=len(arrays),
+            description="square",
+            continuous_update=True,
+            layout=widgets.Layout(width="420px"),
+        )
         self.caption = widgets.HTML()
         self.view = widgets.HTML()
         self.selection = list(range(len(arrays)))
@@ -87,18 +95,22 @@ class SquareBrowser(widgets.VBox):
         if len(set(every)) == 1:
             lines = f"every row, column and diagonal adds up to {every[0]}"
         else:
-            lines = f"line sums: rows {sums['rows']}, columns {sums['columns']}, " \
-                    f"diagonals {sums['diagonal'] + sums['anti-diagonal']}"
+            lines = (
+                f"line sums: rows {sums['rows']}, columns {sums['columns']}, "
+                f"diagonals {sums['diagonal'] + sums['anti-diagonal']}"
+            )
         self.caption.value = (
-            f"<div style=\"{css_font(18)};color:{COLORS['grid']}\">"
+            f'<div style="{css_font(18)};color:{COLORS["grid"]}">'
             f"<b>square {self.slider.value} of {len(self.selection)}</b>"
             f" ({'all squares' if shown == 'all' else html.escape(shown) + ' only'};"
-            f" number {k + 1} of {len(self.squares)} in the full list)</div>")
+            f" number {k + 1} of {len(self.squares)} in the full list)</div>"
+        )
         self.view.value = (
             square_html(square, blank=None, cell_px=self.cell_px)
-            + f"<div class=\"magiclib-browser-info\" style=\"{css_font(18)};"
-            f"color:{COLORS['grid']};max-width:{max(420, self.cell_px * n + 40)}px\">"
-            f"Order {n}: {lines}.<br>Properties: <b>{html.escape(', '.join(names))}</b></div>")
+            + f'<div class="magiclib-browser-info" style="{css_font(18)};'
+            f'color:{COLORS["grid"]};max-width:{max(420, self.cell_px * n + 40)}px">'
+            f"Order {n}: {lines}.<br>Properties: <b>{html.escape(', '.join(names))}</b></div>"
+        )
 
     def __repr__(self) -> str:
         order = self.squares[0].shape[0]

@@ -1,4 +1,4 @@
-""""Fill the free cells": type the 7 free values, see the other 12 cells follow.
+""" "Fill the free cells": type the 7 free values, see the other 12 cells follow.
 
 The other cells are computed from x = B·f + b (``magiclib.hexagon.fill``), so
 every line always sums to the chosen total; the question the widget answers is
@@ -27,8 +27,10 @@ __all__ = ["HexagonFiller", "hexagon_filler"]
 #: Largest size of a free value or of the line sum the inputs accept.
 LIMIT = 10**6
 # Large digits in the inputs, for a projector (scoped to this widget's class).
-_STYLE = ("<style>.magiclib-hexagon input{font-size:20px !important;height:34px !important}"
-          ".magiclib-hexagon .widget-label{font-size:18px !important}</style>")
+_STYLE = (
+    "<style>.magiclib-hexagon input{font-size:20px !important;height:34px !important}"
+    ".magiclib-hexagon .widget-label{font-size:18px !important}</style>"
+)
 
 
 class HexagonFiller(widgets.VBox):
@@ -40,37 +42,55 @@ class HexagonFiller(widgets.VBox):
 
     def __init__(self, free: Sequence[int] = (1, 2, 3, 4, 5, 6, 7), total: int = 38):
         if isinstance(free, (str, bytes)) or not hasattr(free, "__len__"):
-            raise TypeError("free must be a sequence of 7 integers (cells 10, 11, 14, 15, 16, 18, 19), "
-                            f"got {type(free).__name__}")
+            raise TypeError(
+                "free must be a sequence of 7 integers (cells 10, 11, 14, 15, 16, 18, 19), "
+                f"got {type(free).__name__}"
+            )
         if len(free) != 7:
             raise ValueError(f"free must be a sequence of 7 integers, got {len(free)} values")
-        free = [as_order(v, name=f"free[{i}]", minimum=-LIMIT, maximum=LIMIT, what="an integer")
-                for i, v in enumerate(free)]
-        total = as_order(total, name="total", minimum=-LIMIT, maximum=LIMIT,
-                         what="an integer line sum (the inputs hold whole numbers)")
+        free = [
+            as_order(v, name=f"free[{i}]", minimum=-LIMIT, maximum=LIMIT, what="an integer")
+            for i, v in enumerate(free)
+        ]
+        total = as_order(
+            total,
+            name="total",
+            minimum=-LIMIT,
+            maximum=LIMIT,
+            what="an integer line sum (the inputs hold whole numbers)",
+        )
         start = hexagon.fill(free, total)
         cells = hexagon.free_variables()
         self.inputs: dict[int, widgets.IntText] = {}
         for k in cells:
-            box = widgets.IntText(value=start[k - 1], description=f"x{k}",
-                                  layout=widgets.Layout(width="140px", height="36px"),
-                                  style={"description_width": "42px"})
+            box = widgets.IntText(
+                value=start[k - 1],
+                description=f"x{k}",
+                layout=widgets.Layout(width="140px", height="36px"),
+                style={"description_width": "42px"},
+            )
             box.add_class(f"magiclib-hexagon-x{k}")
             self.inputs[k] = box
-        self.total = widgets.IntText(value=int(total), description="line sum",
-                                     layout=widgets.Layout(width="190px", height="36px"),
-                                     style={"description_width": "80px"})
+        self.total = widgets.IntText(
+            value=int(total),
+            description="line sum",
+            layout=widgets.Layout(width="190px", height="36px"),
+            style={"description_width": "80px"},
+        )
         self.total.add_class("magiclib-hexagon-total")
         self.board = widgets.HTML()
         self.board.add_class("magiclib-hexagon-board")
         self.verdict = widgets.HTML()
         self.verdict.add_class("magiclib-hexagon-verdict")
-        title = widgets.HTML(_STYLE + "<b style='font-size:17px'>Fill the free cells: type the 7 "
-                             "yellow values (press Enter); the other 12 follow from x = B·f + b.</b>")
+        title = widgets.HTML(
+            _STYLE + "<b style='font-size:17px'>Fill the free cells: type the 7 "
+            "yellow values (press Enter); the other 12 follow from x = B·f + b.</b>"
+        )
         for box in list(self.inputs.values()) + [self.total]:
             box.observe(self._update, names="value")
-        row = widgets.HBox(list(self.inputs.values()) + [self.total],
-                           layout=widgets.Layout(flex_flow="row wrap"))
+        row = widgets.HBox(
+            list(self.inputs.values()) + [self.total], layout=widgets.Layout(flex_flow="row wrap")
+        )
         super().__init__([title, row, self.board, self.verdict])
         self.add_class("magiclib-hexagon")
         self._update()

@@ -36,16 +36,16 @@ class CountProgress(widgets.VBox):
         self.done = 0
         self.total = 0
         self._start: float | None = None
-        self.bar = widgets.IntProgress(value=0, min=0, max=1, bar_style="info",
-                                       layout=widgets.Layout(width="640px", height="36px"))
+        self.bar = widgets.IntProgress(
+            value=0, min=0, max=1, bar_style="info", layout=widgets.Layout(width="640px", height="36px")
+        )
         self.label = widgets.HTML(value=self._html("waiting to start"))
         super().__init__([self.bar, self.label])
         self.add_class("magiclib-progress")
         self.text = f"{description}: waiting to start"
 
     def _html(self, text: str) -> str:
-        return (f"<span style=\"{css_font(22)};color:{COLORS['grid']}\">"
-                f"{html.escape(text)}</span>")
+        return f'<span style="{css_font(22)};color:{COLORS["grid"]}">{html.escape(text)}</span>'
 
     def __call__(self, done: int, total: int) -> None:
         if self._start is None or done == 0:
@@ -55,8 +55,9 @@ class CountProgress(widgets.VBox):
         self.bar.value = min(self.done, self.bar.max)
         percent = 100 * self.done // max(1, self.total)
         finished = self.total > 0 and self.done >= self.total
-        self.text = (f"{self.description}: {self.done} of {self.total} {self.unit} ({percent}%)"
-                     + (" - done" if finished else ""))
+        self.text = f"{self.description}: {self.done} of {self.total} {self.unit} ({percent}%)" + (
+            " - done" if finished else ""
+        )
         self.bar.bar_style = "success" if finished else "info"
         self.label.value = self._html(self.text)
 

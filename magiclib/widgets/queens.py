@@ -41,25 +41,36 @@ class QueensOverSquare(widgets.VBox):
 
     def __init__(self, square: Any, *, cell_px: int = 50, interval_ms: int = 900):
         self.square = as_square(square)
-        n = as_order(self.square.shape[0], name="the order of square", maximum=MAX_LISTED,
-                     what="an order (every solution is listed)")
+        n = as_order(
+            self.square.shape[0],
+            name="the order of square",
+            maximum=MAX_LISTED,
+            what="an order (every solution is listed)",
+        )
         self.cell_px = _px(cell_px)
         interval_ms = _ms(interval_ms)
         self.all = queens(n)
         if not self.all:
-            raise ValueError(f"square must have an order with an n-queens solution (1, or 4 to {MAX_LISTED}), "
-                             f"but the {n} x {n} board has none to show")
+            raise ValueError(
+                f"square must have an order with an n-queens solution (1, or 4 to {MAX_LISTED}), "
+                f"but the {n} x {n} board has none to show"
+            )
         self.hidden = hidden_queens(self.square)
         self.target = sum(int(x) for x in self.square.ravel()) // n
-        self.which = widgets.ToggleButtons(options=[f"all {len(self.all)}", f"hidden {len(self.hidden)}"],
-                                           value=f"all {len(self.all)}", description="show",
-                                           style={"button_width": "110px"})
+        self.which = widgets.ToggleButtons(
+            options=[f"all {len(self.all)}", f"hidden {len(self.hidden)}"],
+            value=f"all {len(self.all)}",
+            description="show",
+            style={"button_width": "110px"},
+        )
         if not self.hidden:
             self.which.disabled = True
-        self.slider = widgets.IntSlider(value=1, min=1, max=len(self.all), description="solution",
-                                        layout=widgets.Layout(width="420px"))
-        self.play = widgets.Play(value=1, min=1, max=len(self.all), interval=interval_ms,
-                                 description="Play", show_repeat=False)
+        self.slider = widgets.IntSlider(
+            value=1, min=1, max=len(self.all), description="solution", layout=widgets.Layout(width="420px")
+        )
+        self.play = widgets.Play(
+            value=1, min=1, max=len(self.all), interval=interval_ms, description="Play", show_repeat=False
+        )
         widgets.jslink((self.play, "value"), (self.slider, "value"))
         self.frame = widgets.HTML()
         self.slider.observe(lambda _: self._draw(), names="value")
@@ -84,10 +95,12 @@ class QueensOverSquare(widgets.VBox):
         solution = self.shown[k - 1]
         index = self.all.index(solution) + 1
         label = "hidden solution" if self.shown is self.hidden else "solution"
-        caption = (f"{label} {k} of {len(self.shown)}: columns {solution}"
-                   + (f" (number {index} of {len(self.all)} in search order)" if self.shown is self.hidden else ""))
-        self.frame.value = queens_over_square_html(self.square, solution, target=self.target,
-                                                   cell_px=self.cell_px, caption=caption)
+        caption = f"{label} {k} of {len(self.shown)}: columns {solution}" + (
+            f" (number {index} of {len(self.all)} in search order)" if self.shown is self.hidden else ""
+        )
+        self.frame.value = queens_over_square_html(
+            self.square, solution, target=self.target, cell_px=self.cell_px, caption=caption
+        )
 
     def __repr__(self) -> str:
         n = self.square.shape[0]
@@ -112,12 +125,19 @@ class BacktrackPlayer(widgets.VBox):
 
     def __init__(self, n: int = 5, *, max_frames: int = 300, interval_ms: int = 500, cell_px: int = 50):
         self.n = as_order(n, minimum=4, maximum=8, what="a board size")
-        self.max_frames = as_order(max_frames, name="max_frames", minimum=2, maximum=2000,
-                                   what="a number of frames")
+        self.max_frames = as_order(
+            max_frames, name="max_frames", minimum=2, maximum=2000, what="a number of frames"
+        )
         self.interval_ms = _ms(interval_ms)
         self.cell_px = _px(cell_px)
-        self.size = widgets.IntSlider(value=self.n, min=4, max=8, description="board size",
-                                      continuous_update=False, layout=widgets.Layout(width="300px"))
+        self.size = widgets.IntSlider(
+            value=self.n,
+            min=4,
+            max=8,
+            description="board size",
+            continuous_update=False,
+            layout=widgets.Layout(width="300px"),
+        )
         self.note = widgets.HTML()
         self.player = self._make_player()
         self.size.observe(lambda change: self._resize(change["new"]), names="value")
@@ -126,9 +146,15 @@ class BacktrackPlayer(widgets.VBox):
 
     def _make_player(self) -> FramePlayer:
         frames = backtrack_frames(self.n, max_frames=self.max_frames, cell_px=self.cell_px)
-        self.note.value = (f"<span style=\"{css_font(15)}\">{len(frames)} frames"
-                           + (f" (the search continues after frame {self.max_frames - 1})"
-                              if len(frames) >= self.max_frames else " (the whole search)") + "</span>")
+        self.note.value = (
+            f'<span style="{css_font(15)}">{len(frames)} frames'
+            + (
+                f" (the search continues after frame {self.max_frames - 1})"
+                if len(frames) >= self.max_frames
+                else " (the whole search)"
+            )
+            + "</span>"
+        )
         return FramePlayer(frames, interval_ms=self.interval_ms, name="backtrack", label="step")
 
     def _resize(self, n: int) -> None:

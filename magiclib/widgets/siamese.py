@@ -30,10 +30,12 @@ class SiamesePlayer(FramePlayer):
         n = as_order(n, minimum=ORDERS[0], maximum=ORDERS[-1], what="an odd integer")
         if n % 2 == 0:
             raise ValueError(f"n must be an odd integer between {ORDERS[0]} and {ORDERS[-1]}, got {n}")
-        self.order = widgets.Dropdown(options=list(ORDERS), value=n, description="order n",
-                                      layout=widgets.Layout(width="180px"))
-        super().__init__(siamese_frames(n), interval_ms=interval_ms, label="placed",
-                         name="siamese", header=self.order)
+        self.order = widgets.Dropdown(
+            options=list(ORDERS), value=n, description="order n", layout=widgets.Layout(width="180px")
+        )
+        super().__init__(
+            siamese_frames(n), interval_ms=interval_ms, label="placed", name="siamese", header=self.order
+        )
         self.n = n
         self.order.observe(self._on_order, names="value")
 

@@ -21,11 +21,20 @@ ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
 SHOTS = ROOT / "test-artifacts" / "screenshots"
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
-INSTALL_HINT = ("Debian Chromium is needed at /usr/bin/chromium for the browser tests: "
-                "sudo apt-get install chromium (Debian/Ubuntu). Playwright's own browser "
-                "download is not used.")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+INSTALL_HINT = (
+    "Debian Chromium is needed at /usr/bin/chromium for the browser tests: "
+    "sudo apt-get install chromium (Debian/Ubuntu). Playwright's own browser "
+    "download is not used."
+)
 
 
 def free_port() -> int:
@@ -39,13 +48,17 @@ def isolated_env(home: Path) -> dict[str, str]:
     """Environment for a server that writes nothing outside ``home``."""
     env = dict(os.environ)
     env.pop("MPLBACKEND", None)
-    for var, sub in [("HOME", ""), ("JUPYTER_CONFIG_DIR", ".jupyter"),
-                     ("JUPYTER_DATA_DIR", ".local/share/jupyter"),
-                     ("JUPYTER_RUNTIME_DIR", ".local/share/jupyter/runtime"),
-                     ("IPYTHONDIR", ".ipython"), ("MPLCONFIGDIR", ".config/matplotlib"),
-                     ("JUPYTERLAB_SETTINGS_DIR", ".jupyter/lab/user-settings"),
-                     ("JUPYTERLAB_WORKSPACES_DIR", ".jupyter/lab/workspaces"),
-                     ("NUMBA_CACHE_DIR", ".cache/numba")]:
+    for var, sub in [
+        ("HOME", ""),
+        ("JUPYTER_CONFIG_DIR", ".jupyter"),
+        ("JUPYTER_DATA_DIR", ".local/share/jupyter"),
+        ("JUPYTER_RUNTIME_DIR", ".local/share/jupyter/runtime"),
+        ("IPYTHONDIR", ".ipython"),
+        ("MPLCONFIGDIR", ".config/matplotlib"),
+        ("JUPYTERLAB_SETTINGS_DIR", ".jupyter/lab/user-settings"),
+        ("JUPYTERLAB_WORKSPACES_DIR", ".jupyter/lab/workspaces"),
+        ("NUMBA_CACHE_DIR", ".cache/numba"),
+    ]:
         path = home / sub
         path.mkdir(parents=True, exist_ok=True)
         env[var] = str(path)
@@ -120,27 +133,48 @@ class Server:
         self.log = open(self.tmp / f"{kind}.log", "w")
         bindir = Path(sys.executable).parent
         if kind == "lab":
-            cmd = [str(bindir / "jupyter"), "lab", "--no-browser", "--ServerApp.ip=127.0.0.1",
-                   f"--ServerApp.port={self.port}", "--ServerApp.port_retries=0",
-                   f"--IdentityProvider.token={self.token}", f"--ServerApp.root_dir={self.root}",
-                   "--LabApp.expose_app_in_browser=True", "--LabApp.news_url=",
-                   "--ServerApp.open_browser=False"] + (["--allow-root"] if os.geteuid() == 0 else [])
+            cmd = [
+                str(bindir / "jupyter"),
+                "lab",
+                "--no-browser",
+                "--ServerApp.ip=127.0.0.1",
+                f"--ServerApp.port={self.port}",
+                "--ServerApp.port_retries=0",
+                f"--IdentityProvider.token={self.token}",
+                f"--ServerApp.root_dir={self.root}",
+                "--LabApp.expose_app_in_browser=True",
+                "--LabApp.news_url=",
+                "--ServerApp.open_browser=False",
+            ] + (["--allow-root"] if os.geteuid() == 0 else [])
             ready = f"http://127.0.0.1:{self.port}/api/status?token={self.token}"
         elif kind == "voila":
             if notebook is None:
                 raise ValueError("a Voilà server serves one notebook: name it")
-            cmd = [str(bindir / "voila"), str(self.root / notebook), "--no-browser",
-                   f"--port={self.port}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0"]
+            cmd = [
+                str(bindir / "voila"),
+                str(self.root / notebook),
+                "--no-browser",
+                f"--port={self.port}",
+                "--Voila.ip=127.0.0.1",
+                "--Voila.port_retries=0",
+            ]
             ready = None  # GET / would render (execute) the notebook: wait for the port only
         else:
             raise ValueError(f"unknown server kind {kind!r}")
         if kind == "lab":
             # As `make lab` does: sign the suite's notebooks as trusted (the signature store is
             # configured inside the venv by scripts/configure_jupyter.py), so stored widgets show.
-            subprocess.run([str(bindir / "jupyter"), "trust", *map(str, sorted(self.root.glob("*.ipynb")))],
-                           env=self.env, cwd=self.root, stdout=self.log, stderr=subprocess.STDOUT, check=True)
-        self.proc = subprocess.Popen(cmd, cwd=self.root, env=self.env, stdout=self.log,
-                                     stderr=subprocess.STDOUT)
+            subprocess.run(
+                [str(bindir / "jupyter"), "trust", *map(str, sorted(self.root.glob("*.ipynb")))],
+                env=self.env,
+                cwd=self.root,
+                stdout=self.log,
+                stderr=subprocess.STDOUT,
+                check=True,
+            )
+        self.proc = subprocess.Popen(
+            cmd, cwd=self.root, env=self.env, stdout=self.log, stderr=subprocess.STDOUT
+        )
         try:
             if ready:
                 wait_http(ready, self.proc)
@@ -156,8 +190,10 @@ class Server:
         if self.kind == "lab":
             # A workspace of its own per page, reset: what an earlier test left open is not restored.
             workspace = os.urandom(4).hex()
-            return (f"http://127.0.0.1:{self.port}/lab/workspaces/t{workspace}/tree/{notebook}"
-                    f"?reset&token={self.token}")
+            return (
+                f"http://127.0.0.1:{self.port}/lab/workspaces/t{workspace}/tree/{notebook}"
+                f"?reset&token={self.token}"
+            )
         return f"http://127.0.0.1:{self.port}/"
 
     def close(self) -> None:
@@ -189,10 +225,13 @@ ALL_RUN = """() => {
 def open_notebook(page, server: Server, notebook: str, timeout_ms: int = 90_000) -> None:
     """Open ``notebook`` (a file name in notebooks/) in JupyterLab and wait for its kernel."""
     page.goto(server.url(notebook))
-    page.wait_for_function("""(path) => { const app = window.jupyterapp;
+    page.wait_for_function(
+        """(path) => { const app = window.jupyterapp;
         const w = app && app.shell.currentWidget;
         return !!(w && w.context && w.context.path === path && w.content && w.content.widgets); }""",
-                           arg=notebook, timeout=timeout_ms)
+        arg=notebook,
+        timeout=timeout_ms,
+    )
     wait_kernel(page, timeout_ms)
 
 
@@ -212,7 +251,9 @@ def run_all(page, timeout_ms: int = 180_000) -> None:
 
 def errors_on_page(page) -> list[str]:
     """Texts of the error outputs shown in the notebook (empty when every cell ran cleanly)."""
-    return page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']").all_inner_texts()
+    return page.locator(
+        ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
+    ).all_inner_texts()
 
 
 def shutdown_kernels(page) -> None:

@@ -33,13 +33,16 @@ def _check_magic(page, name: str) -> None:
     verdict.scroll_into_view_if_needed()
     page.wait_for_function(
         "() => { const v = document.querySelector('.magiclib-hexagon-verdict');"
-        " return v && v.textContent.includes('A magic hexagon'); }", timeout=30_000)
+        " return v && v.textContent.includes('A magic hexagon'); }",
+        timeout=30_000,
+    )
     sums = page.locator(".magiclib-hexagon-board text.line-sum").all_text_contents()
     assert sums == ["38 ✓"] * 15
     cells = page.locator(".magiclib-hexagon-board text.cell").all_text_contents()
     assert [int(c) for c in cells] == list(hexagon.MAGIC_HEXAGON)
     page.locator(".magiclib-hexagon").first.screenshot(
-        path=str(screenshot(page, name).with_name(f"{name}-widget.png")))
+        path=str(screenshot(page, name).with_name(f"{name}-widget.png"))
+    )
 
 
 def test_fill_the_free_cells_in_lab(lab_server, page):

@@ -69,8 +69,12 @@ def has_maths(notebook: Path) -> bool:
 
 def export(out: Path, *notebooks: Path) -> str:
     """Run the export script into ``out``; return what it printed."""
-    result = subprocess.run([sys.executable, str(EXPORT), "--strict", "--out", str(out), *map(str, notebooks)],
-                            capture_output=True, text=True, timeout=600)
+    result = subprocess.run(
+        [sys.executable, str(EXPORT), "--strict", "--out", str(out), *map(str, notebooks)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert result.returncode == 0, f"export failed:\n{result.stdout}\n{result.stderr}"
     return result.stdout
 
@@ -108,7 +112,8 @@ def test_exported_animation_plays_offline(browser, tmp_path, notebook, name):
         page.wait_for_load_state("load")
         animations = page.locator(f"{ANIMATION}-{name}")
         assert animations.count() >= 1, (
-            f"{notebook} shows no self-contained animation named {name!r} (magiclib.show.html_animation)")
+            f"{notebook} shows no self-contained animation named {name!r} (magiclib.show.html_animation)"
+        )
         anim = animations.first
         anim.scroll_into_view_if_needed()
         before_step = anim.get_attribute("data-frame")
@@ -118,7 +123,9 @@ def test_exported_animation_plays_offline(browser, tmp_path, notebook, name):
         anim.locator(".mlanim-play").click()
         page.wait_for_function(
             "([el, step]) => el.dataset.frame !== step && +el.dataset.frame >= 2",
-            arg=[anim.element_handle(), before_step], timeout=20_000)
+            arg=[anim.element_handle(), before_step],
+            timeout=20_000,
+        )
         after = anim.locator(VISIBLE_FRAME).first.inner_text()
         assert after != before, "Play was pressed but the grid did not change"
         anim.scroll_into_view_if_needed()
@@ -127,8 +134,8 @@ def test_exported_animation_plays_offline(browser, tmp_path, notebook, name):
         # Maths are typeset by the local copy of MathJax (when the page has any maths).
         if has_maths(path):
             page.wait_for_function(
-                "() => window.MathJax && document.querySelector('.MathJax, .MathJax_Display')",
-                timeout=30_000)
+                "() => window.MathJax && document.querySelector('.MathJax, .MathJax_Display')", timeout=30_000
+            )
         assert refused == [], f"the offline page asked the network for {refused}"
     finally:
         page.context.close()
@@ -184,13 +191,16 @@ def test_hexagon_widget_in_voila(voila_server, page):
             box.fill(str(value))
             box.press("Enter")
         verdict.scroll_into_view_if_needed()
-        page.wait_for_function("(el) => el.textContent.includes('A magic hexagon')",
-                               arg=verdict.element_handle(), timeout=30_000)
+        page.wait_for_function(
+            "(el) => el.textContent.includes('A magic hexagon')", arg=verdict.element_handle(), timeout=30_000
+        )
         assert "all 15 lines sum to 38" in verdict.inner_text()
         sums = widget.locator(LINE_SUM).all_text_contents()  # SVG text: no innerText
         assert len(sums) == 15 and all(s.split()[0] == "38" for s in sums), sums
-        cells = {int(c.get_attribute("data-cell")): int(c.text_content())
-                 for c in widget.locator(".magiclib-hexagon-board .cell").all()}
+        cells = {
+            int(c.get_attribute("data-cell")): int(c.text_content())
+            for c in widget.locator(".magiclib-hexagon-board .cell").all()
+        }
         assert sorted(cells.values()) == list(range(1, 20))
         widget.scroll_into_view_if_needed()
         screenshot(page, "08_voila_hexagon")
