@@ -286,10 +286,10 @@ def _read_matrix(m: Any, name: str, maximum: int, float_maximum: int | None = No
     else:
         if isinstance(m, (str, bytes)) or not hasattr(m, "__len__") or isinstance(m, dict):
             raise TypeError(f"{name} must be " + _accepted(floats) + f", got {type(m).__name__}")
-        rows_list = list(m)
-        if len(rows_list) == 0:
+        if len(m) == 0:
             raise ValueError(f"{name} is empty: give at least one row")
-        check_order(len(rows_list), max(maximum, float_maximum or 0), "float" if floats else "exact")
+        check_order(len(m), max(maximum, float_maximum or 0), "float" if floats else "exact")
+        rows_list = list(m)
         for row in rows_list:
             if isinstance(row, (str, bytes)) or not hasattr(row, "__len__"):
                 raise TypeError(f"{name} must be a list of rows, but a row is {type(row).__name__} {row!r}")
