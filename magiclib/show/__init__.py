@@ -1,0 +1,1 @@
+"""Pictures for the notebooks: one module per topic, all in the look of ``magiclib.draw``."""
