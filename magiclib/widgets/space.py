@@ -40,12 +40,14 @@ def _lines(p: sympy.Matrix) -> list[sympy.Expr]:
             + [p.trace(), sum(p[i, n - 1 - i] for i in range(n))])
 
 
-def _table(m: sympy.Matrix, caption: str, css: str, cell_px: int = 64) -> str:
+def _table(m: sympy.Matrix, caption: str, css: str, cell_px: int = 60) -> str:
     cells = [[_text(m[r, c]) for c in range(m.cols)] for r in range(m.rows)]
     styles = {(r, c): f"background:{COLORS['empty']}" for r in range(m.rows) for c in range(m.cols)
               if m[r, c] < 0}
-    return f'<div class="{css}" style="display:inline-block;vertical-align:top;margin-right:18px">' + \
-        html_table(cells, styles=styles, cell_px=cell_px, caption=caption) + "</div>"
+    box = "display:inline-block;vertical-align:top;margin-right:18px"
+    label = f'<div style="font:16px sans-serif;text-align:center;color:{COLORS["grid"]}">{caption}</div>'
+    return (f'<div class="{css}" style="{box}">'
+            + html_table(cells, styles=styles, cell_px=cell_px) + label + "</div>")
 
 
 def _norm2(m: sympy.Matrix) -> sympy.Rational:
@@ -62,7 +64,8 @@ def explorer_html(values: Sequence[Sequence[int]]) -> tuple[str, str, str]:
     m = sympy.Matrix(values)
     p = nearest_magic(m)
     r = m - p
-    tables = (_table(m, "M (you type)", "magiclib-space-m") + _table(p, "P = nearest magic", "magiclib-space-p")
+    tables = (_table(m, "M (you type)", "magiclib-space-m")
+              + _table(p, "P = nearest magic", "magiclib-space-p")
               + _table(r, "R = M − P (residual)", "magiclib-space-r"))
     lines = _lines(p)
     ok = len(set(lines)) == 1
@@ -73,8 +76,8 @@ def explorer_html(values: Sequence[Sequence[int]]) -> tuple[str, str, str]:
     m2, p2, r2 = _norm2(m), _norm2(p), _norm2(r)
     inner = sum((x * y for x, y in zip(p, r)), sympy.Integer(0))
     norms = (f'<div class="magiclib-space-norms" style="font:18px sans-serif;color:{COLORS["grid"]}">'
-             f"‖M‖² = {_text(m2)}, ‖P‖² = {_text(p2)} (≈ {float(p2):.2f}), ‖R‖² = {_text(r2)} "
-             f"(≈ {float(r2):.2f}); ‖P‖² + ‖R‖² = ‖M‖² {'✓' if p2 + r2 == m2 else '✗'}, "
+             f"‖M‖² = {_text(m2)}, ‖P‖² = {_text(p2)} (≈ {float(p2):.2f}), "
+             f"‖R‖² = {_text(r2)} (≈ {float(r2):.2f}); ‖P‖² + ‖R‖² = ‖M‖² {'✓' if p2 + r2 == m2 else '✗'}, "
              f"⟨P, R⟩ = {_text(inner)}</div>")
     return tables, sums, norms
 
