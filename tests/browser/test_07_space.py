@@ -14,8 +14,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import sympy
-
 from magiclib.matrices import nearest_magic
 
 from .harness import errors_on_page, open_notebook, run_all, screenshot
@@ -40,7 +38,7 @@ def _is_magic(p: list[list[Fraction]]) -> bool:
 
 def _expected(m) -> list[list[Fraction]]:
     p = nearest_magic(m)
-    return [[Fraction(int(sympy.fraction(x)[0]), int(sympy.fraction(x)[1])) for x in row] for row in p.tolist()]
+    return [[Fraction(int(x.p), int(x.q)) for x in row] for row in p.tolist()]
 
 
 def test_nearest_magic_widget_in_lab(lab_server, page):
