@@ -55,6 +55,7 @@ __all__ = [
     "reduce_birkhoff",
     "birkhoff_bound",
     "permutation_matrix",
+    "is_queens_permutation",
 ]
 
 
@@ -436,6 +437,17 @@ def permutation_matrix(p: Any) -> np.ndarray:
     return out
 
 
+def is_queens_permutation(p: Any) -> bool:
+    """True when the cells (i, p[i]) hold n non-attacking queens: no two share a diagonal.
+
+    >>> is_queens_permutation((1, 3, 0, 2)), is_queens_permutation((0, 1, 2, 3))
+    (True, False)
+    """
+    p = _permutation(p, "p")
+    n = len(p)
+    return len({i - p[i] for i in range(n)}) == n and len({i + p[i] for i in range(n)}) == n
+
+
 def _permutation(p: Any, name: str) -> tuple[int, ...]:
     if isinstance(p, (str, bytes)) or not hasattr(p, "__len__"):
         raise TypeError(f"{name} must be a sequence of column numbers, one per row, got {type(p).__name__}")
@@ -582,10 +594,15 @@ def birkhoff(m: Any) -> list[Term]:
     ``p`` means the cells (i, p[i]). Weights are ints for integer input where
     possible, Fractions otherwise.
 
-    Greedy first: find a perfect matching on the positive entries (Kuhn's
-    augmenting paths; one exists by Birkhoff and König), take its smallest entry
-    as the weight, subtract, repeat. When that gives more than (n-1)² + 1 terms,
-    ``reduce_birkhoff`` shortens the list (Marcus and Ree's bound).
+    Greedy: find a perfect matching on the positive entries (Kuhn's augmenting
+    paths; one exists by Birkhoff and König), take its smallest entry as the
+    weight, subtract, repeat. That already stays within Marcus and Ree's bound:
+    let V(S) be the space of semi-magic matrices that vanish off the positive
+    cells S of the residual; each step removes at least one cell of S on which
+    the residual (an element of V(S)) was nonzero, so dim V(S) drops by at
+    least 1, starting from at most (n-1)² + 1 and staying >= 1 while a term is
+    left. The Carathéodory reduction (``reduce_birkhoff``) is still applied if
+    the count ever exceeded the bound, as a guard.
 
     >>> birkhoff([[8, 1, 6], [3, 5, 7], [4, 9, 2]])
     [(4, (2, 1, 0)), (2, (2, 0, 1)), (1, (0, 1, 2)), (1, (1, 0, 2)), (7, (0, 2, 1))]

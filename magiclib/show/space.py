@@ -20,8 +20,9 @@ import numpy as np
 
 from ..construct import magic, order_kind
 from ..draw import COLORS, FONT, small_multiples
+from ..matrices import is_queens_permutation
 
-__all__ = ["draw_heatmaps", "draw_birkhoff", "draw_moler", "is_queens_permutation"]
+__all__ = ["draw_heatmaps", "draw_birkhoff", "draw_moler"]
 
 _TEXT = max(12, FONT["size"])      # smallest text in these figures, points
 
@@ -41,16 +42,6 @@ def _label(x: Any) -> str:
     if isinstance(x, (int, np.integer)):
         return str(int(x))
     return f"{float(x):.2g}"
-
-
-def is_queens_permutation(p: Sequence[int]) -> bool:
-    """True when the cells (i, p[i]) hold n non-attacking queens: no two share a diagonal.
-
-    >>> is_queens_permutation((1, 3, 0, 2)), is_queens_permutation((0, 1, 2, 3))
-    (True, False)
-    """
-    n = len(p)
-    return len({i - p[i] for i in range(n)}) == n and len({i + p[i] for i in range(n)}) == n
 
 
 def draw_heatmaps(matrices: Sequence[Any], titles: Sequence[str] | None = None, *, ncols: int = 4,
