@@ -306,3 +306,13 @@ def test_magic_sum_is_the_total_weight():
         terms = birkhoff(magic(n))
         assert sum(w for w, _ in terms) == n * (n * n + 1) // 2
         assert is_magic(magic(n))
+
+
+@pytest.mark.parametrize("n", [1, 4, 5, 6, 7])
+def test_queens_permutations_are_the_n_queens_solutions(n):
+    from magiclib.matrices import is_queens_permutation
+    from magiclib.queens import queens
+    found = [p for p in itertools.permutations(range(n)) if is_queens_permutation(p)]
+    assert found == sorted(queens(n))
+    with pytest.raises(ValueError, match="not a permutation"):
+        is_queens_permutation((0, 0))
