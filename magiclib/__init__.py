@@ -33,12 +33,19 @@ from .allsquares import (
 from .construct import magic, magic_by_loops, order_kind
 from .famous import CHALLENGE_8, DURER, LO_SHU
 from .matrices import (
+    birkhoff,
+    birkhoff_bound,
     coordinates,
     exact_rank,
+    is_queens_permutation,
     line_conditions,
+    magic_projection,
     magic_rank_rule,
     magic_space_basis,
     magic_space_dimension,
+    nearest_magic,
+    permutation_matrix,
+    reduce_birkhoff,
     semi_magic_space_dimension,
 )
 from .nqueens import (
@@ -133,6 +140,13 @@ __all__ = [
     "coordinates",
     "exact_rank",
     "magic_rank_rule",
+    "nearest_magic",
+    "magic_projection",
+    "birkhoff",
+    "reduce_birkhoff",
+    "birkhoff_bound",
+    "permutation_matrix",
+    "is_queens_permutation",
     # modules with names of their own
     "hexagon",
     "order5",

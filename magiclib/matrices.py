@@ -11,10 +11,23 @@ sympy matrix, computes the dimensions exactly (n² - 2n for magic, n ≥ 3, and
 
 It also holds the rank pattern of MATLAB's ``magic(n)`` that Cleve Moler
 observed: n for odd n, 3 when 4 divides n, n/2 + 2 otherwise.
+
+Two tools look at the space from outside:
+
+- ``nearest_magic(M)`` projects any square matrix orthogonally onto the magic
+  matrices (the least-squares "magic part" of M), exactly for integer or
+  rational input and in float64 for float input; ``magic_projection(n)`` is the
+  same map written as an exact n² x n² matrix;
+- ``birkhoff(M)`` writes a nonnegative matrix whose rows and columns share one
+  sum (every normal magic square) as a positive combination of permutation
+  matrices, with at most (n-1)² + 1 terms; ``reduce_birkhoff`` shortens any
+  such combination to linearly independent terms.
 """
 
 from __future__ import annotations
 
+import numbers
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -22,7 +35,7 @@ import sympy
 from sympy import QQ, ZZ
 from sympy.polys.matrices import DomainMatrix
 
-from ._check import as_flag, as_order, as_square
+from ._check import as_flag, as_order, as_square, sequence_length
 from ._types import SquareLike
 from .construct import _order
 
@@ -38,6 +51,19 @@ __all__ = [
     "MAX_BASIS_ORDER",
     "MAX_RANK_ORDER",
     "MAX_COORDINATES_ORDER",
+    "MAX_NEAREST_EXACT",
+    "MAX_NEAREST_FLOAT",
+    "MAX_PROJECTION",
+    "MAX_BIRKHOFF",
+    "MAX_PERMUTATION",
+    "nearest_magic",
+    "magic_projection",
+    "Term",
+    "birkhoff",
+    "reduce_birkhoff",
+    "birkhoff_bound",
+    "permutation_matrix",
+    "is_queens_permutation",
 ]
 
 #: Largest n of ``line_conditions``: a (2n+1) x n² sympy matrix (81 x 1600, about 0.3 s, at n = 40).
@@ -238,3 +264,486 @@ def magic_rank_rule(n: int) -> int:
     if n % 2:
         return n
     return 3 if n % 4 == 0 else n // 2 + 2
+
+
+# ---------------------------------------------------------------- reading a matrix of numbers
+
+#: Largest order ``nearest_magic`` accepts for exact (integer or rational) input.
+MAX_NEAREST_EXACT = 100
+#: Largest order ``nearest_magic`` accepts for float input.
+MAX_NEAREST_FLOAT = 2000
+#: Largest order of the exact n² x n² matrix ``magic_projection(n)``.
+MAX_PROJECTION = 10
+#: Largest order ``birkhoff`` and ``reduce_birkhoff`` accept.
+MAX_BIRKHOFF = 16
+
+#: Longest permutation ``permutation_matrix`` and ``is_queens_permutation`` accept.
+MAX_PERMUTATION = 10_000
+
+_ACCEPTED = (
+    "a square matrix (list of lists, 2-D numpy array or sympy Matrix) of integers, "
+    "fractions.Fraction or sympy Rationals{floats}"
+)
+
+
+def _accepted(floats: bool) -> str:
+    return _ACCEPTED.format(floats=", or of finite floats" if floats else "")
+
+
+def _exact_entry(x: Any, name: str, floats: bool) -> Any:
+    """``x`` as an int or Fraction, a float (when ``floats``), or a TypeError."""
+    if isinstance(x, (bool, np.bool_)):
+        raise TypeError(f"{name} must hold numbers, found the boolean {x!r}; it must be " + _accepted(floats))
+    if isinstance(x, numbers.Integral):
+        return int(x)
+    if isinstance(x, Fraction):
+        return x
+    if isinstance(x, sympy.Basic):
+        if x.is_Rational:
+            return Fraction(int(x.p), int(x.q))
+    elif isinstance(x, numbers.Rational):
+        return Fraction(int(x.numerator), int(x.denominator))
+    elif floats and isinstance(x, (float, np.floating)):
+        return float(x)
+    raise TypeError(f"{name} holds {x!r} ({type(x).__name__}); it must be " + _accepted(floats))
+
+
+def _read_matrix(
+    m: Any, name: str, maximum: int, float_maximum: int | None = None
+) -> tuple[int, list[list[Any]] | np.ndarray]:
+    """Read a square matrix: (n, rows of int/Fraction) for exact input, or (n, float64 array).
+
+    A float array comes back only when ``float_maximum`` is given (floats allowed).
+    Orders are checked against the limits before anything is converted.
+    """
+    floats = float_maximum is not None
+
+    def check_order(n: int, limit: int, kind: str) -> None:
+        if n > limit:
+            raise ValueError(
+                f"{name} is {n} x {n}, but the {kind} path accepts orders up to {limit} (n <= {limit})"
+            )
+
+    if isinstance(m, np.ma.MaskedArray):
+        raise TypeError(
+            f"{name} is a masked array; masked entries have no value here: fill them "
+            "(m.filled(...)); the accepted input is " + _accepted(floats)
+        )
+    if isinstance(m, sympy.MatrixBase):
+        rows, cols = m.shape
+        if rows == 0:
+            raise ValueError(f"{name} is empty: give at least one row")
+        if rows != cols:
+            raise ValueError(f"{name} must be square (n x n), got shape {rows} x {cols}")
+        check_order(rows, maximum, "exact")
+        return rows, [[_exact_entry(m[r, c], name, False) for c in range(cols)] for r in range(rows)]
+    if isinstance(m, np.ndarray):
+        if m.ndim != 2:
+            raise ValueError(f"{name} must be 2-D (n rows of n numbers), got {m.ndim}-D with shape {m.shape}")
+        if m.size == 0:
+            raise ValueError(f"{name} is empty: give at least one row")
+        if m.shape[0] != m.shape[1]:
+            raise ValueError(f"{name} must be square (n x n), got shape {m.shape[0]} x {m.shape[1]}")
+        n = m.shape[0]
+        if m.dtype == np.bool_:
+            raise TypeError(f"{name} is a boolean array; it must be " + _accepted(floats))
+        if np.issubdtype(m.dtype, np.integer):
+            check_order(n, maximum, "exact")
+            return n, m.tolist()
+        if np.issubdtype(m.dtype, np.floating) and floats:
+            check_order(n, float_maximum, "float")
+            a = np.asarray(m, dtype=np.float64)
+            if not np.all(np.isfinite(a)):
+                raise ValueError(f"{name} holds NaN or infinite entries; only finite numbers are accepted")
+            return n, a
+        if m.dtype != object:
+            raise TypeError(f"{name} is an array of dtype {m.dtype}; it must be " + _accepted(floats))
+        rows_list = m.tolist()
+    else:
+        if isinstance(m, (str, bytes)) or not hasattr(m, "__len__") or isinstance(m, dict):
+            raise TypeError(f"{name} must be " + _accepted(floats) + f", got {type(m).__name__}")
+        if len(m) == 0:
+            raise ValueError(f"{name} is empty: give at least one row")
+        check_order(len(m), max(maximum, float_maximum or 0), "float" if floats else "exact")
+        rows_list = list(m)
+        for row in rows_list:
+            if isinstance(row, (str, bytes)) or not hasattr(row, "__len__"):
+                raise TypeError(f"{name} must be a list of rows, but a row is {type(row).__name__} {row!r}")
+        lengths = sorted({len(row) for row in rows_list})
+        if len(lengths) > 1:
+            raise ValueError(
+                f"{name} is ragged: its rows have lengths {lengths}; every row must have the same length"
+            )
+        if lengths[0] != len(rows_list):
+            raise ValueError(f"{name} must be square (n x n), got shape {len(rows_list)} x {lengths[0]}")
+    n = len(rows_list)
+    values = [[_exact_entry(x, name, floats) for x in row] for row in rows_list]
+    if floats and any(isinstance(x, float) for row in values for x in row):
+        check_order(n, float_maximum, "float")
+        a = np.array([[float(x) for x in row] for row in values], dtype=np.float64)
+        if not np.all(np.isfinite(a)):
+            raise ValueError(f"{name} holds NaN or infinite entries; only finite numbers are accepted")
+        return n, a
+    check_order(n, maximum, "exact")
+    return n, values
+
+
+# ---------------------------------------------------------------- projection onto the magic matrices
+
+
+def _diagonal_weights(n: int, trace: Any, anti: Any, total: Any) -> tuple[Any, Any]:
+    """Coefficients (α, β) of D - J/n and A - J/n in the projection of M onto the diagonal part.
+
+    D, A are the diagonal and anti-diagonal indicators; after removing their
+    row/column part they have Gram matrix [[n-1, γ], [γ, n-1]], γ = 0 for odd
+    n (the diagonals share the centre, which cancels) and -1 for even n.
+    """
+    t = trace - total / n
+    u = anti - total / n
+    gamma = 0 if n % 2 else -1
+    det = (n - 1) ** 2 - gamma * gamma
+    return ((n - 1) * t - gamma * u) / det, ((n - 1) * u - gamma * t) / det
+
+
+def _project(a: np.ndarray) -> np.ndarray:
+    """The projection of the n x n array ``a`` (object array of Fractions, or float64)."""
+    n = a.shape[0]
+    total = a.sum()
+    if n <= 2:  # the magic matrices are the constant ones
+        return (
+            np.full((n, n), total / (n * n), dtype=a.dtype)
+            if a.dtype != object
+            else np.array([[total / (n * n)] * n] * n, dtype=object)
+        )
+    mean = total / (n * n)
+    rows = a.sum(axis=1) / n
+    cols = a.sum(axis=0) / n
+    alpha, beta = _diagonal_weights(n, np.trace(a), np.trace(a[:, ::-1]), total)
+    out = a - rows[:, None] - cols[None, :] + 2 * mean
+    out += (alpha + beta) / n
+    idx = np.arange(n)
+    out[idx, idx] -= alpha
+    out[idx, n - 1 - idx] -= beta
+    return out
+
+
+def nearest_magic(m: Any) -> sympy.Matrix | np.ndarray:
+    """The magic matrix nearest to ``m`` in the Frobenius norm: the orthogonal projection of
+    ``m`` onto the space of magic matrices (rows, columns and both diagonals with one common
+    sum, any sum).
+
+    Exact input (integers, ``fractions.Fraction``, sympy Rationals; lists, numpy
+    integer or object arrays, sympy matrices) gives an exact answer, a **sympy
+    Matrix of Rationals**. Float input (any float entry, or a float numpy array)
+    gives a numpy float64 array. Orders: n <= ``MAX_NEAREST_EXACT`` (100) exact,
+    n <= ``MAX_NEAREST_FLOAT`` (2000) in floats; larger ones are refused.
+
+    It is a projection: ``nearest_magic(nearest_magic(m)) == nearest_magic(m)``,
+    magic matrices are fixed, and the residual ``m - nearest_magic(m)`` is
+    orthogonal to every magic matrix (it is a combination of row, column and
+    diagonal indicator matrices whose coefficients add up to 0). The formula is
+    explicit: subtract the row and column means, add back twice the mean of all
+    entries, and remove the part along the two diagonals, so the cost is O(n²).
+
+    >>> nearest_magic([[8, 1, 6], [3, 5, 7], [4, 9, 2]]) == sympy.Matrix(magic_space_basis(3)[0] * 4
+    ...     + magic_space_basis(3)[1] * 9 + magic_space_basis(3)[2] * 2)
+    True
+    >>> nearest_magic([[1, 0, 0], [0, 0, 0], [0, 0, 0]]).tolist()[0]
+    [5/18, -1/18, 1/9]
+    >>> nearest_magic([[1.0, 0, 0], [0, 0, 0], [0, 0, 0]]).round(4).tolist()[0]
+    [0.2778, -0.0556, 0.1111]
+    """
+    n, values = _read_matrix(m, "m", MAX_NEAREST_EXACT, MAX_NEAREST_FLOAT)
+    if isinstance(values, np.ndarray):
+        out = _project(values)
+        if not np.all(np.isfinite(out)):
+            raise ValueError(
+                "m has entries too large for float64 arithmetic (the result overflows); "
+                "scale it down or give exact integers"
+            )
+        return out
+    a = np.empty((n, n), dtype=object)
+    for r, row in enumerate(values):
+        for c, x in enumerate(row):
+            a[r, c] = Fraction(x)
+    p = _project(a)
+    return sympy.Matrix(n, n, lambda r, c: sympy.Rational(p[r, c].numerator, p[r, c].denominator))
+
+
+def magic_projection(n: int) -> sympy.Matrix:
+    """The exact n² x n² matrix P of ``nearest_magic`` on matrices read row by row:
+    vec(nearest_magic(M)) = P · vec(M); n <= ``MAX_PROJECTION`` (10).
+
+    P is symmetric and idempotent (P² = P), as every orthogonal projection is,
+    and its rank is the dimension of the magic space (n² - 2n for n >= 3).
+
+    >>> P = magic_projection(3)
+    >>> P.shape, P == P.T, P * P == P, P.rank()
+    ((9, 9), True, True, 3)
+    """
+    n = as_order(n, maximum=MAX_PROJECTION, what="an order (a positive integer)")
+    columns = []
+    for k in range(n * n):
+        e = np.array([[Fraction(int(r * n + c == k)) for c in range(n)] for r in range(n)], dtype=object)
+        columns.append(_project(e).ravel())
+    return sympy.Matrix(
+        n * n, n * n, lambda i, j: sympy.Rational(columns[j][i].numerator, columns[j][i].denominator)
+    )
+
+
+# ---------------------------------------------------------------- Birkhoff: permutation matrices
+
+#: One term of a Birkhoff decomposition: (positive weight, permutation p, meaning cells (i, p[i])).
+Term = tuple[Any, tuple[int, ...]]
+
+
+def birkhoff_bound(n: int) -> int:
+    """(n-1)² + 1: the most terms a Birkhoff decomposition of an n x n matrix needs
+    (Marcus and Ree, 1959): the dimension of the semi-magic space.
+
+    >>> [birkhoff_bound(n) for n in (1, 2, 3, 4)]
+    [1, 2, 5, 10]
+    """
+    n = as_order(n)
+    return (n - 1) ** 2 + 1
+
+
+def permutation_matrix(p: Any) -> np.ndarray:
+    """The n x n 0/1 matrix (int64) with a 1 at (i, p[i]) for each row i.
+
+    >>> permutation_matrix((1, 2, 0)).tolist()
+    [[0, 1, 0], [0, 0, 1], [1, 0, 0]]
+    """
+    p = _permutation(p, "p")
+    out = np.zeros((len(p), len(p)), dtype=np.int64)
+    out[np.arange(len(p)), list(p)] = 1
+    return out
+
+
+def is_queens_permutation(p: Any) -> bool:
+    """True when the cells (i, p[i]) hold n non-attacking queens: no two share a diagonal.
+
+    >>> is_queens_permutation((1, 3, 0, 2)), is_queens_permutation((0, 1, 2, 3))
+    (True, False)
+    """
+    p = _permutation(p, "p")
+    n = len(p)
+    return len({i - p[i] for i in range(n)}) == n and len({i + p[i] for i in range(n)}) == n
+
+
+def _permutation(p: Any, name: str) -> tuple[int, ...]:
+    n = sequence_length(p, name, "a sequence of column numbers, one per row")
+    if n == 0:
+        raise ValueError(f"{name} is empty: it must give one column number per row")
+    if n > MAX_PERMUTATION:
+        raise ValueError(f"{name} has {n} entries; permutations of at most {MAX_PERMUTATION} are accepted")
+    cols = tuple(
+        as_order(c, name=f"{name}[{r}]", minimum=0, maximum=n - 1, what="a column number")
+        for r, c in enumerate(p)
+    )
+    if len(set(cols)) != n:
+        raise ValueError(f"{name} = {cols} is not a permutation of 0..{n - 1}: a column repeats")
+    return cols
+
+
+def _augment(r: int, adj: list[list[int]], owner: list[int], seen: list[bool]) -> bool:
+    """Kuhn's augmenting path from row r in the bipartite graph ``adj`` (row -> columns)."""
+    for c in adj[r]:
+        if not seen[c]:
+            seen[c] = True
+            if owner[c] < 0 or _augment(owner[c], adj, owner, seen):
+                owner[c] = r
+                return True
+    return False
+
+
+def _greedy(rows: list[list[Any]]) -> list[Term]:
+    """Greedy decomposition: a perfect matching on the positive entries, its smallest entry
+    as weight, subtract, repeat. The matching is kept between rounds and only rows whose
+    cell dropped to zero are matched again."""
+    n = len(rows)
+    residual = [list(row) for row in rows]
+    owner = [-1] * n  # column -> row
+    left = sum(residual[0])
+    terms: list[Term] = []
+    while left > 0:
+        adj = [[c for c in range(n) if residual[r][c] > 0] for r in range(n)]
+        matched = set(owner)
+        for r in range(n):
+            if r not in matched:
+                if not _augment(r, adj, owner, [False] * n):  # cannot happen (König/Hall)
+                    raise AssertionError("no perfect matching on the support; the sums were checked")
+        perm = [0] * n
+        for c, r in enumerate(owner):
+            perm[r] = c
+        weight = min(residual[r][perm[r]] for r in range(n))
+        for r in range(n):
+            residual[r][perm[r]] -= weight
+            if residual[r][perm[r]] == 0:
+                owner[perm[r]] = -1
+        left -= weight
+        terms.append((weight, tuple(perm)))
+    return terms
+
+
+def _exact_weight(w: Fraction) -> Any:
+    return int(w) if w.denominator == 1 else w
+
+
+def _independent(terms: list[Term], n: int) -> list[Term]:
+    """Carathéodory's reduction: shift weight along linear dependences among the permutation
+    matrices until they are linearly independent; the weighted sum never changes.
+
+    Incremental elimination: each new permutation matrix is reduced against an
+    echelon form of the kept ones (each echelon row remembers its combination of
+    kept terms). If it reduces to zero we hold a dependence sum(lam_i P_i) = 0
+    with sum(lam_i) = 0; moving the weights to w - t·lam with the largest t that
+    keeps them >= 0 zeroes one weight. That term leaves and the new one takes its
+    place in the echelon form (the span is the same), so nothing is recomputed.
+    """
+    weights: dict[int, Fraction] = {}
+    perms: dict[int, tuple[int, ...]] = {}
+    echelon: list[tuple[int, dict[int, Fraction], dict[int, Fraction]]] = []
+    for k, (w, perm) in enumerate(terms):
+        vec = {r * n + perm[r]: Fraction(1) for r in range(n)}
+        comb = {k: Fraction(1)}
+        for pivot, row, row_comb in echelon:
+            f = vec.get(pivot)
+            if f:
+                for key, x in row.items():
+                    y = vec.get(key, 0) - f * x
+                    if y:
+                        vec[key] = y
+                    else:
+                        vec.pop(key, None)
+                for key, x in row_comb.items():
+                    y = comb.get(key, 0) - f * x
+                    if y:
+                        comb[key] = y
+                    else:
+                        comb.pop(key, None)
+        weights[k], perms[k] = Fraction(w), perm
+        if vec:
+            pivot = min(vec)
+            scale = vec[pivot]
+            echelon.append(
+                (
+                    pivot,
+                    {key: x / scale for key, x in vec.items()},
+                    {key: x / scale for key, x in comb.items()},
+                )
+            )
+            continue
+        # sum(comb[i] * P_i) = 0; the entries of each P_i add up to n, so sum(comb) = 0.
+        t, out = min((weights[i] / lam, i) for i, lam in comb.items() if lam > 0)
+        for i, lam in comb.items():
+            weights[i] -= t * lam
+        del weights[out], perms[out]
+        if out != k:  # P_out = -(1/lam_out) sum of the others: substitute it
+            sub = {i: -lam / comb[out] for i, lam in comb.items() if i != out}
+            for _, _, row_comb in echelon:
+                c = row_comb.pop(out, None)
+                if c:
+                    for key, x in sub.items():
+                        y = row_comb.get(key, 0) + c * x
+                        if y:
+                            row_comb[key] = y
+                        else:
+                            row_comb.pop(key, None)
+    return [(_exact_weight(weights[k]), perms[k]) for k in sorted(weights) if weights[k]]
+
+
+def _check_birkhoff_rows(n: int, values: list[list[Any]], name: str) -> Any:
+    """The common line sum of a nonnegative matrix, or a ValueError naming the first bad line."""
+    for r, row in enumerate(values):
+        for c, x in enumerate(row):
+            if x < 0:
+                raise ValueError(
+                    f"{name} has the negative entry {x} in row {r}, column {c}; "
+                    "only nonnegative matrices are accepted (a sum of permutation matrices "
+                    "with positive weights is nonnegative)"
+                )
+    target = sum(values[0])
+    for r, row in enumerate(values):
+        if sum(row) != target:
+            raise ValueError(
+                f"row {r} of {name} sums to {sum(row)} but row 0 sums to {target}; "
+                "every row and every column must have the same sum"
+            )
+    for c in range(n):
+        s = sum(values[r][c] for r in range(n))
+        if s != target:
+            raise ValueError(
+                f"column {c} of {name} sums to {s} but row 0 sums to {target}; "
+                "every row and every column must have the same sum"
+            )
+    return target
+
+
+def birkhoff(m: Any) -> list[Term]:
+    """A Birkhoff decomposition of ``m``: a list of (weight, permutation) with positive exact
+    weights whose weighted permutation matrices add up to ``m`` exactly, in at most
+    (n-1)² + 1 terms.
+
+    ``m`` must be n x n (n <= ``MAX_BIRKHOFF`` = 16) with nonnegative integer,
+    ``Fraction`` or sympy Rational entries, and all row and column sums equal
+    (diagonals do not matter); every normal magic square is one. A permutation
+    ``p`` means the cells (i, p[i]). Weights are ints for integer input where
+    possible, Fractions otherwise.
+
+    Greedy: find a perfect matching on the positive entries (Kuhn's augmenting
+    paths; one exists by Birkhoff and König), take its smallest entry as the
+    weight, subtract, repeat. That already stays within Marcus and Ree's bound:
+    let V(S) be the space of semi-magic matrices that vanish off the positive
+    cells S of the residual; each step removes at least one cell of S on which
+    the residual (an element of V(S)) was nonzero, so dim V(S) drops by at
+    least 1, starting from at most (n-1)² + 1 and staying >= 1 while a term is
+    left. The Carathéodory reduction (``reduce_birkhoff``) is still applied if
+    the count ever exceeded the bound, as a guard.
+
+    >>> birkhoff([[8, 1, 6], [3, 5, 7], [4, 9, 2]])
+    [(4, (2, 1, 0)), (2, (2, 0, 1)), (1, (0, 1, 2)), (1, (1, 0, 2)), (7, (0, 2, 1))]
+    """
+    n, values = _read_matrix(m, "m", MAX_BIRKHOFF)
+    _check_birkhoff_rows(n, values, "m")
+    terms = _greedy(values)
+    if len(terms) > birkhoff_bound(n):
+        terms = _independent(terms, n)
+    return [(_exact_weight(Fraction(w)), p) for w, p in terms]
+
+
+def reduce_birkhoff(terms: Any) -> list[Term]:
+    """The same weighted sum of permutation matrices with linearly independent permutation
+    matrices, hence at most (n-1)² + 1 terms (Carathéodory's reduction, exact).
+
+    ``terms`` is a list of (positive int or Fraction weight, permutation) pairs,
+    all of one order n <= ``MAX_BIRKHOFF``; repeated permutations are merged
+    first. Whenever the permutation matrices are linearly dependent,
+    sum(lam_i P_i) = 0, weight moves along lam until one weight reaches zero.
+
+    >>> cycle = [(1, (0, 1, 2)), (1, (1, 2, 0)), (1, (2, 0, 1))]      # all ones
+    >>> flips = [(1, (0, 2, 1)), (1, (2, 1, 0)), (1, (1, 0, 2))]      # all ones, again
+    >>> reduce_birkhoff(cycle + flips)           # the six 3 x 3 permutation matrices are dependent
+    [(2, (0, 1, 2)), (2, (1, 2, 0)), (2, (2, 0, 1))]
+    """
+    if sequence_length(terms, "terms", "a list of (weight, permutation) pairs") == 0:
+        return []
+    merged: dict[tuple[int, ...], Fraction] = {}
+    n = None
+    for k, term in enumerate(terms):
+        if not (isinstance(term, tuple) and len(term) == 2):
+            raise TypeError(f"terms[{k}] must be a (weight, permutation) pair, got {term!r}")
+        w = _exact_entry(term[0], f"the weight of terms[{k}]", False)
+        if w <= 0:
+            raise ValueError(f"the weight of terms[{k}] is {w}; weights must be positive")
+        p = _permutation(term[1], f"the permutation of terms[{k}]")
+        if n is None:
+            n = as_order(len(p), name="the order of the permutations", maximum=MAX_BIRKHOFF, what="an order")
+        elif len(p) != n:
+            raise ValueError(
+                f"terms[{k}] has a permutation of {len(p)} elements, terms[0] one of {n}; "
+                "all must have the same order"
+            )
+        merged[p] = merged.get(p, Fraction(0)) + Fraction(w)
+    ordered = sorted(merged.items(), key=lambda item: (-item[1], item[0]))
+    return _independent([(w, p) for p, w in ordered], n)

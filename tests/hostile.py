@@ -223,6 +223,9 @@ def _good_values() -> dict[str, Any]:
         "magiclib.order5.count_order5.center": 1,
         "magiclib.order5.count_order5.up_to_symmetry": True,
         "magiclib.order5.count_order5_by_center.up_to_symmetry": True,
+        "m": ml.magic(4),
+        "terms": ml.birkhoff(ml.magic(3)),
+        "p": (1, 3, 0, 2),
     }
 
 

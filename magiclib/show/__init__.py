@@ -12,7 +12,8 @@
   ``draw_torus_wrap``);
 - ``queens``: n queens (``draw_queens``, ``draw_queens_gallery``, ``queens_board_html``,
   ``queens_over_square_html``, ``backtrack_frames``);
-- ``hexagon``: the magic hexagon (``draw_hexagon``, ``hexagon_svg``, ``hexagon_verdict_html``).
+- ``hexagon``: the magic hexagon (``draw_hexagon``, ``hexagon_svg``, ``hexagon_verdict_html``);
+- ``space``: the space of magic matrices (``draw_heatmaps``, ``draw_birkhoff``, ``draw_moler``).
 
 matplotlib is imported inside the drawing functions, on first use, so importing this
 package (or ``magiclib``) does not load it.
@@ -40,6 +41,7 @@ from .queens import (
     queens_board_html,
     queens_over_square_html,
 )
+from .space import draw_birkhoff, draw_heatmaps, draw_moler
 from .walk import MAX_ANIMATED_ORDER, draw_torus_wrap, save_siamese_gif, siamese_animation, siamese_frames
 
 __all__ = [
@@ -78,4 +80,8 @@ __all__ = [
     "draw_hexagon",
     "hexagon_svg",
     "hexagon_verdict_html",
+    # space
+    "draw_heatmaps",
+    "draw_birkhoff",
+    "draw_moler",
 ]

@@ -10,3 +10,4 @@ from .hexagon import *  # noqa: F401,F403
 from .progress import *  # noqa: F401,F403
 from .queens import *  # noqa: F401,F403
 from .siamese import *  # noqa: F401,F403
+from .space import *  # noqa: F401,F403
