@@ -193,3 +193,36 @@ def test_no_seed_jargon_in_notebooks(path):
 def test_no_seed_jargon_where_readers_look(path):
     hit = SEED_JARGON.search(path.read_text(encoding="utf-8"))
     assert not hit, f"{hit.group(0)!r}: name the article by its title, then 'the article'"
+
+
+# ---------------------------------------------------------------- lesson plans that match
+
+def table_rows(text: str, header_word: str) -> dict[str, dict[str, str]]:
+    """Rows of the first Markdown table whose header has ``header_word``, keyed by notebook number."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("|") and header_word in line)
+    header = [h.strip() for h in lines[start].strip("|").split("|")]
+    rows = {}
+    for line in lines[start + 2 :]:
+        if not line.startswith("|"):
+            break
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        number = re.search(r"\b(\d\d)\b", cells[0]).group(1)
+        rows[number] = dict(zip(header, cells, strict=True))
+    return rows
+
+
+def test_learning_path_and_teachers_page_agree_on_every_notebook_and_timing():
+    path = table_rows((ROOT / "notebooks" / "README.md").read_text(encoding="utf-8"), "lesson time")
+    plans = (ROOT / "docs" / "teachers.md").read_text(encoding="utf-8")
+    teachers = table_rows(plans, "lesson time")
+    numbers = [p.name[:2] for p in NOTEBOOKS]
+    assert sorted(path) == numbers and sorted(teachers) == numbers
+    for k in numbers:
+        for column in ("lesson time", "runs in"):
+            assert path[k][column] == teachers[k][column], (k, column, path[k][column], teachers[k][column])
+        assert re.search(rf"^### .*\(notebooks? [^)]*\b{k}\b", plans, re.M), f"no lesson plan for notebook {k}"
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for p in NOTEBOOKS:
+        assert f"notebooks/{p.name}" in readme, f"README.md does not list {p.name}"
+        assert p.name in (ROOT / "notebooks" / "README.md").read_text(encoding="utf-8")
