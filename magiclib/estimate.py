@@ -237,7 +237,7 @@ def _run_chunk(n, betas, dmax, sweeps, start, phase, bar_c, grid, pos, dev, ener
                 er = e[r]
                 hits = 0
                 for _ in range(big):
-                    if _next(rng, c) & np.uint64(1):
+                    if dm > 0 and _next(rng, c) & np.uint64(1):
                         # swap the cells of two random values u and u + step
                         step = 1 + _below(rng, c, dm)
                         u = 1 + _below(rng, c, big - step)
@@ -331,7 +331,7 @@ _MIN_SWEEPS = 50
 def estimate_magic_squares(n: int, seconds: float | None = None, *, sweeps: int | None = None,
                            seed: int = 0, chains: int = 8,
                            progress: Callable[[int, int], Any] | None = None,
-                           _details: dict | None = None) -> Estimate:
+                           _pairs_only: bool = False, _details: dict | None = None) -> Estimate:
     """Estimate the number of n x n magic squares up to symmetry, with a 95% interval.
 
     Give either ``seconds`` (wall-clock budget for the sampling, default 10 s when
@@ -366,6 +366,8 @@ def estimate_magic_squares(n: int, seconds: float | None = None, *, sweeps: int 
     # Largest value step d of a move at each temperature: about 2 / sqrt(beta), so that cold moves stay small.
     dmax = np.array([big - 1 if b == 0 else max(1, min(big - 1, int(2.0 / math.sqrt(b)))) for b in betas],
                     dtype=np.int64)
+    if _pairs_only:         # the benchmark's baseline: random pairs of cells only
+        dmax[:] = 0
     states = [_chain_state(n, temps, seed, c) for c in range(chains)]
     grid = np.stack([s[0] for s in states])
     pos = np.stack([s[1] for s in states])
@@ -415,7 +417,7 @@ def estimate_magic_squares(n: int, seconds: float | None = None, *, sweeps: int 
         count = min(step, stop - done)
         run(count, done, phase)
         done += count
-        if done == burn:
+        if done == burn and burn > half:
             mean_e = sum_e.sum(axis=0) / (chains * (burn - half))
             bar_c[:] = np.diff(betas) * (mean_e[:-1] + mean_e[1:]) / 2
         if progress is not None:
