@@ -31,8 +31,9 @@ the number of all normal magic squares divided by 8.
 
 Budgets: ``sweeps=`` fixes the work (a sweep is n^2 attempted moves at every
 temperature, then one round of swaps between temperatures), and the result then
-repeats exactly for a given ``seed`` on any machine and any number of cores, since
-each chain draws from its own generator seeded by (seed, chain index).
+repeats exactly for a given ``seed`` whatever the number of cores or the scheduling of
+the threads, since each chain draws from its own generator seeded by (seed, chain index)
+(on another platform a different ``exp`` could, rarely, flip one decision).
 ``seconds=`` instead fixes the wall-clock time: the speed is measured on the first
 few per cent of the budget, the number of sweeps is set from it, and the run is then
 the same as ``sweeps=result.sweeps``; pass that to repeat it exactly (the same
@@ -331,7 +332,7 @@ _MIN_SWEEPS = 50
 def estimate_magic_squares(n: int, seconds: float | None = None, *, sweeps: int | None = None,
                            seed: int = 0, chains: int = 8,
                            progress: Callable[[int, int], Any] | None = None,
-                           _pairs_only: bool = False, _details: dict | None = None) -> Estimate:
+                           _pairs_only: bool = False) -> Estimate:
     """Estimate the number of n x n magic squares up to symmetry, with a 95% interval.
 
     Give either ``seconds`` (wall-clock budget for the sampling, default 10 s when
@@ -432,9 +433,6 @@ def estimate_magic_squares(n: int, seconds: float | None = None, *, sweeps: int 
     log_ratios = np.log(fwd / production) - np.log(bwd / production) - bar_c
     log_cold_zero = np.log(zero_hits / (production * big))
     log_counts = math.lgamma(big + 1) + log_ratios.sum(axis=1) + log_cold_zero - math.log(8)
-    if _details is not None:
-        _details.update(betas=betas, log_ratios=log_ratios, log_cold_zero=log_cold_zero, bar_c=bar_c,
-                        swap_rate=done_swaps.sum(0) / np.maximum(tried.sum(0), 1), dmax=dmax)
     mean = float(log_counts.mean())
     half_width = _t975(chains - 1) * float(log_counts.std(ddof=1)) / math.sqrt(chains)
     return Estimate(n=n, estimate=math.exp(mean), low=math.exp(mean - half_width),
