@@ -1,0 +1,128 @@
+"""magiclib.estimate: sampled counts of magic squares against the known ones (OEIS A006052:
+1, 880, 275,305,224 up to symmetry), coverage of the 95% interval, exact repetition, bad input."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from magiclib.estimate import (EXACT_UP_TO_SYMMETRY, MAX_ORDER, MIN_ORDER, Estimate,
+                               estimate_magic_squares, temperature_ladder)
+
+
+def test_known_counts_are_oeis_a006052():
+    assert EXACT_UP_TO_SYMMETRY == {3: 1, 4: 880, 5: 275_305_224, 6: 17_753_889_197_660_635_632}
+    assert (MIN_ORDER, MAX_ORDER) == (3, 8)
+
+
+def test_order3_interval_covers_the_one_lo_shu_square():
+    r = estimate_magic_squares(3, sweeps=2000, seed=0)
+    assert isinstance(r, Estimate)
+    assert r.low <= 1 <= r.high
+    assert r.half_width < 0.10
+    assert (r.n, r.chains, r.sweeps) == (3, 8, 2000)
+    assert r.low < r.estimate < r.high
+
+
+def test_order4_interval_covers_880_about_95_percent_of_the_time():
+    """The 95% interval covers 880 for 188 of the seeds 0..199 (94%) at 2000 sweeps (measured
+    2026-11-30). Here 40 seeds: with a true rate of 95% at least 34 cover with probability
+    above 0.98, so fewer than 34 means the interval is too narrow."""
+    covered = sum(estimate_magic_squares(4, sweeps=2000, seed=s).covers(880) for s in range(40))
+    assert covered >= 34, f"only {covered} of 40 intervals cover 880"
+    assert covered <= 40
+
+
+def test_order5_interval_covers_schroeppels_count():
+    r = estimate_magic_squares(5, sweeps=30_000, seed=3)
+    assert r.covers(275_305_224), r
+    assert r.half_width < 0.10, r
+    # every chain is an estimate in its own right, within a factor 2 of the truth
+    assert all(abs(x - math.log(275_305_224)) < math.log(2) for x in r.log_estimates)
+
+
+def test_same_seed_repeats_exactly_and_other_seeds_differ():
+    a = estimate_magic_squares(4, sweeps=300, seed=11)
+    b = estimate_magic_squares(4, sweeps=300, seed=11)
+    c = estimate_magic_squares(4, sweeps=300, seed=12)
+    assert a.log_estimates == b.log_estimates and a.estimate == b.estimate
+    assert (a.low, a.high) == (b.low, b.high)
+    assert c.log_estimates != a.log_estimates
+    # the chains of one run are independent: no two alike
+    assert len(set(a.log_estimates)) == a.chains
+
+
+def test_seconds_budget_equals_the_sweeps_it_reports():
+    timed = estimate_magic_squares(3, seconds=0.3, seed=5)
+    again = estimate_magic_squares(3, sweeps=timed.sweeps, seed=5)
+    assert again.log_estimates == timed.log_estimates
+
+
+def test_progress_is_called_up_to_the_total_and_changes_nothing():
+    calls = []
+    with_bar = estimate_magic_squares(3, sweeps=500, seed=2, progress=lambda d, t: calls.append((d, t)))
+    without = estimate_magic_squares(3, sweeps=500, seed=2)
+    assert with_bar.log_estimates == without.log_estimates
+    assert calls[-1] == (500, 500)
+    done = [d for d, _ in calls]
+    assert done == sorted(done) and all(t == 500 for _, t in calls)
+
+
+def test_more_chains_are_more_estimates():
+    r = estimate_magic_squares(3, sweeps=200, seed=0, chains=3)
+    assert r.chains == len(r.log_estimates) == 3
+
+
+def test_temperature_ladder_runs_from_zero_to_cold_and_increases():
+    for n in range(MIN_ORDER, MAX_ORDER + 1):
+        betas = temperature_ladder(n)
+        assert betas[0] == 0.0 and math.isclose(betas[-1], 3.0)
+        assert np.all(np.diff(betas) > 0)
+        assert np.allclose(betas[2:] / betas[1:-1], betas[2] / betas[1])
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 9, 12])
+def test_orders_outside_3_to_8_are_refused(n):
+    with pytest.raises(ValueError, match="between 3 and 8"):
+        estimate_magic_squares(n, sweeps=100)
+
+
+@pytest.mark.parametrize("n", [True, 4.0, "4", None])
+def test_order_of_the_wrong_kind_is_refused(n):
+    with pytest.raises(TypeError, match="n must be"):
+        estimate_magic_squares(n, sweeps=100)
+
+
+@pytest.mark.parametrize("seconds", [0, -1, 0.0, float("nan"), float("inf"), 1e9])
+def test_bad_seconds_are_refused(seconds):
+    with pytest.raises(ValueError, match="seconds"):
+        estimate_magic_squares(4, seconds)
+
+
+@pytest.mark.parametrize("seconds", ["1", True, [1], 1j])
+def test_seconds_of_the_wrong_kind_are_refused(seconds):
+    with pytest.raises(TypeError, match="seconds"):
+        estimate_magic_squares(4, seconds)
+
+
+@pytest.mark.parametrize("seed", [1.5, True, "1", None])
+def test_seed_must_be_an_integer(seed):
+    with pytest.raises(TypeError, match="seed must be an integer"):
+        estimate_magic_squares(4, sweeps=100, seed=seed)
+
+
+def test_other_bad_arguments_are_refused():
+    with pytest.raises(ValueError, match="non-negative"):
+        estimate_magic_squares(4, sweeps=100, seed=-1)
+    with pytest.raises(ValueError, match="not both"):
+        estimate_magic_squares(4, 1.0, sweeps=100)
+    with pytest.raises(ValueError, match="sweeps"):
+        estimate_magic_squares(4, sweeps=10)
+    with pytest.raises(TypeError, match="sweeps"):
+        estimate_magic_squares(4, sweeps=100.0)
+    with pytest.raises(ValueError, match="chains"):
+        estimate_magic_squares(4, sweeps=100, chains=2)
+    with pytest.raises(TypeError, match="progress"):
+        estimate_magic_squares(4, sweeps=100, progress=5)
