@@ -36,18 +36,27 @@ def _row(n: int, seconds: float, baseline_seconds: float, target: str) -> Row:
     base = estimate_magic_squares(n, baseline_seconds, seed=1, _pairs_only=True)
     fast = estimate_magic_squares(n, seconds, seed=1)
     exact = EXACT_UP_TO_SYMMETRY[n]
-    note = (f"fast: {fast.half_width:.2%} in {fast.seconds:.0f} s ({fast.sweeps:,} sweeps), "
-            f"{'covers' if fast.covers(exact) else 'MISSES'} {exact:.4g}; "
-            f"baseline: {base.half_width:.2%} in {base.seconds:.0f} s, "
-            f"{'covers' if base.covers(exact) else 'misses'}")
-    return Row("estimate", f"order {n}: seconds for a 1% interval", "random pairs only",
-               _for_one_percent(base), "pairs + close values", _for_one_percent(fast),
-               target=target, note=note)
+    note = (
+        f"fast: {fast.half_width:.2%} in {fast.seconds:.0f} s ({fast.sweeps:,} sweeps), "
+        f"{'covers' if fast.covers(exact) else 'MISSES'} {exact:.4g}; "
+        f"baseline: {base.half_width:.2%} in {base.seconds:.0f} s, "
+        f"{'covers' if base.covers(exact) else 'misses'}"
+    )
+    return Row(
+        "estimate",
+        f"order {n}: seconds for a 1% interval",
+        "random pairs only",
+        _for_one_percent(base),
+        "pairs + close values",
+        _for_one_percent(fast),
+        target=target,
+        note=note,
+    )
 
 
 def run() -> list[Row]:
     quick = bool(os.environ.get("ESTIMATE_BENCH_QUICK"))
-    estimate_magic_squares(3, sweeps=100)        # compile (or load the cache) first
+    estimate_magic_squares(3, sweeps=100)  # compile (or load the cache) first
     if quick:
         return [_row(5, 10, 10, "< 3% in 60 s"), _row(6, 10, 10, "< 3% in 120 s")]
     return [_row(5, 60, 30, "< 3% in 60 s"), _row(6, 120, 60, "< 3% in 120 s")]

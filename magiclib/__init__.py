@@ -2,12 +2,12 @@
 
 The maths is re-exported here, so ``import magiclib as ml`` then ``ml.siamese(5)`` works,
 and ``from magiclib import *`` brings in exactly the names of ``__all__`` (none of them
-shadows a Python builtin). Two topics keep names of their own and are reached as modules:
-``magiclib.hexagon`` (the magic hexagon) and ``magiclib.order5`` (the compiled 5x5 count,
-loaded on first use because it compiles with numba), and ``magiclib.timing`` holds the
-timing helpers the notebooks' timing cells and the benchmarks share. Pictures live in ``magiclib.show``
-and the interactive widgets in ``magiclib.widgets``; ``import magiclib`` loads neither
-matplotlib nor ipywidgets.
+shadows a Python builtin). Some topics keep names of their own and are reached as modules:
+``magiclib.hexagon`` (the magic hexagon), ``magiclib.order5`` (the compiled 5x5 count) and
+``magiclib.estimate`` (the Monte Carlo estimate; the last two are loaded on first use because
+they compile with numba), and ``magiclib.timing`` (the timing helpers that the notebooks'
+timing cells and the benchmarks share). Pictures live in ``magiclib.show`` and the interactive
+widgets in ``magiclib.widgets``; ``import magiclib`` loads neither matplotlib nor ipywidgets.
 """
 
 from __future__ import annotations
@@ -77,8 +77,10 @@ from .walk import RULES, Step, rule_in_words, siamese, siamese_steps, siamese_wa
 
 __version__ = "0.2.0"
 
-#: Submodules loaded on first attribute access (``magiclib.order5``), not at import.
-_LAZY = ("order5",)
+#: Submodules loaded on first attribute access (``magiclib.order5``), not at import: both compile
+#: with numba. The names of ``_LAZY_NAMES`` come from them on first use too.
+_LAZY = ("order5", "estimate")
+_LAZY_NAMES = {"estimate_magic_squares": "estimate", "Estimate": "estimate"}
 
 __all__ = [
     # squares: what a magic square is
@@ -147,9 +149,13 @@ __all__ = [
     "birkhoff_bound",
     "permutation_matrix",
     "is_queens_permutation",
+    # estimate: a Monte Carlo count with a 95% interval (loaded on first use)
+    "estimate_magic_squares",
+    "Estimate",
     # modules with names of their own
     "hexagon",
     "order5",
+    "estimate",
     "timing",
 ]
 
@@ -157,8 +163,10 @@ __all__ = [
 def __getattr__(name: str) -> Any:
     if name in _LAZY:
         return importlib.import_module(f".{name}", __name__)
+    if name in _LAZY_NAMES:
+        return getattr(importlib.import_module(f".{_LAZY_NAMES[name]}", __name__), name)
     raise AttributeError(f"module 'magiclib' has no attribute {name!r}")
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY))
+    return sorted(set(globals()) | set(_LAZY) | set(_LAZY_NAMES))

@@ -56,10 +56,16 @@ from typing import Any, NamedTuple
 import numpy as np
 from numba import njit, prange
 
-from ._check import as_order
+from ._check import as_order, as_real
 
-__all__ = ["Estimate", "estimate_magic_squares", "temperature_ladder", "EXACT_UP_TO_SYMMETRY",
-           "MIN_ORDER", "MAX_ORDER"]
+__all__ = [
+    "Estimate",
+    "estimate_magic_squares",
+    "temperature_ladder",
+    "EXACT_UP_TO_SYMMETRY",
+    "MIN_ORDER",
+    "MAX_ORDER",
+]
 
 MIN_ORDER = 3
 MAX_ORDER = 8
@@ -74,9 +80,38 @@ BETA_COLD = 3.0
 BETA_RATIO = 1.5
 
 # Two-sided 97.5% quantiles of Student's t distribution for 1..30 degrees of freedom.
-_T975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179,
-         2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064,
-         2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
+_T975 = (
+    12.706,
+    4.303,
+    3.182,
+    2.776,
+    2.571,
+    2.447,
+    2.365,
+    2.306,
+    2.262,
+    2.228,
+    2.201,
+    2.179,
+    2.160,
+    2.145,
+    2.131,
+    2.120,
+    2.110,
+    2.101,
+    2.093,
+    2.086,
+    2.080,
+    2.074,
+    2.069,
+    2.064,
+    2.060,
+    2.056,
+    2.052,
+    2.048,
+    2.045,
+    2.042,
+)
 
 
 class Estimate(NamedTuple):
@@ -103,9 +138,11 @@ class Estimate(NamedTuple):
         return self.low <= value <= self.high
 
     def __repr__(self) -> str:
-        return (f"Estimate(n={self.n}, estimate={self.estimate:.4g}, low={self.low:.4g}, "
-                f"high={self.high:.4g}, chains={self.chains}, sweeps={self.sweeps}, "
-                f"method={self.method!r})")
+        return (
+            f"Estimate(n={self.n}, estimate={self.estimate:.4g}, low={self.low:.4g}, "
+            f"high={self.high:.4g}, chains={self.chains}, sweeps={self.sweeps}, "
+            f"method={self.method!r})"
+        )
 
 
 def _t975(df: int) -> float:
@@ -124,6 +161,8 @@ def temperature_ladder(n: int, beta_cold: float = BETA_COLD, ratio: float = BETA
     (27, 0.0, 3.0)
     """
     n = as_order(n, minimum=MIN_ORDER, maximum=MAX_ORDER, what="a magic-square order")
+    beta_cold = as_real(beta_cold, name="beta_cold", minimum=0.1, maximum=20.0)
+    ratio = as_real(ratio, name="ratio", minimum=1.05, maximum=10.0)
     big = n * n
     # Variance of a sum of n values drawn without replacement from 1..n^2.
     var_line = n * (big * big - 1) / 12 * (big - n) / (big - 1)
@@ -211,8 +250,27 @@ def _apply(dev, n, a, b, delta, row, col, main, anti):
 
 
 @njit(cache=True, parallel=True)
-def _run_chunk(n, betas, dmax, sweeps, start, phase, bar_c, grid, pos, dev, energy, slot,
-               rng, sum_e, fwd, bwd, zero_hits, swaps_tried, swaps_done):
+def _run_chunk(
+    n,
+    betas,
+    dmax,
+    sweeps,
+    start,
+    phase,
+    bar_c,
+    grid,
+    pos,
+    dev,
+    energy,
+    slot,
+    rng,
+    sum_e,
+    fwd,
+    bwd,
+    zero_hits,
+    swaps_tried,
+    swaps_done,
+):
     """Run ``sweeps`` sweeps of every chain, from sweep number ``start``.
 
     phase 0: burn-in, nothing recorded; phase 1: burn-in, energies summed
@@ -269,8 +327,9 @@ def _run_chunk(n, betas, dmax, sweeps, start, phase, bar_c, grid, pos, dev, ener
                     if k + 1 < temps:
                         fwd[c, k] += 1.0 / (1.0 + math.exp(min((betas[k + 1] - beta) * er - bar_c[k], 700.0)))
                     if k > 0:
-                        bwd[c, k - 1] += 1.0 / (1.0 + math.exp(min(bar_c[k - 1] - (beta - betas[k - 1]) * er,
-                                                                   700.0)))
+                        bwd[c, k - 1] += 1.0 / (
+                            1.0 + math.exp(min(bar_c[k - 1] - (beta - betas[k - 1]) * er, 700.0))
+                        )
                     if k == temps - 1:
                         zero_hits[c] += hits
             # swaps between neighbouring temperatures, even pairs then odd pairs in turn
@@ -329,10 +388,16 @@ def _check_seed(seed: Any) -> int:
 _MIN_SWEEPS = 50
 
 
-def estimate_magic_squares(n: int, seconds: float | None = None, *, sweeps: int | None = None,
-                           seed: int = 0, chains: int = 8,
-                           progress: Callable[[int, int], Any] | None = None,
-                           _pairs_only: bool = False) -> Estimate:
+def estimate_magic_squares(
+    n: int,
+    seconds: float | None = None,
+    *,
+    sweeps: int | None = None,
+    seed: int = 0,
+    chains: int = 8,
+    progress: Callable[[int, int], Any] | None = None,
+    _pairs_only: bool = False,
+) -> Estimate:
     """Estimate the number of n x n magic squares up to symmetry, with a 95% interval.
 
     Give either ``seconds`` (wall-clock budget for the sampling, default 10 s when
@@ -354,8 +419,9 @@ def estimate_magic_squares(n: int, seconds: float | None = None, *, sweeps: int 
     if sweeps is not None and seconds is not None:
         raise ValueError("give either seconds= or sweeps=, not both")
     if sweeps is not None:
-        sweeps = as_order(sweeps, name="sweeps", minimum=_MIN_SWEEPS, maximum=10**9,
-                          what="a number of sweeps")
+        sweeps = as_order(
+            sweeps, name="sweeps", minimum=_MIN_SWEEPS, maximum=10**9, what="a number of sweeps"
+        )
     else:
         seconds = _check_seconds(10.0 if seconds is None else seconds)
     if progress is not None and not callable(progress):
@@ -365,9 +431,10 @@ def estimate_magic_squares(n: int, seconds: float | None = None, *, sweeps: int 
     temps = len(betas)
     big = n * n
     # Largest value step d of a move at each temperature: about 2 / sqrt(beta), so that cold moves stay small.
-    dmax = np.array([big - 1 if b == 0 else max(1, min(big - 1, int(2.0 / math.sqrt(b)))) for b in betas],
-                    dtype=np.int64)
-    if _pairs_only:         # the benchmark's baseline: random pairs of cells only
+    dmax = np.array(
+        [big - 1 if b == 0 else max(1, min(big - 1, int(2.0 / math.sqrt(b)))) for b in betas], dtype=np.int64
+    )
+    if _pairs_only:  # the benchmark's baseline: random pairs of cells only
         dmax[:] = 0
     states = [_chain_state(n, temps, seed, c) for c in range(chains)]
     grid = np.stack([s[0] for s in states])
@@ -388,7 +455,7 @@ def estimate_magic_squares(n: int, seconds: float | None = None, *, sweeps: int 
     def run(count: int, start: int, phase: int) -> None:
         _run_chunk(n, betas, dmax, count, start, phase, bar_c, *arrays)
 
-    run(1, 0, 0)            # compiles (or loads from the cache) before the clock starts
+    run(1, 0, 0)  # compiles (or loads from the cache) before the clock starts
     # The warm-up sweep is part of every run, so both budgets do the same work.
     t0 = time.perf_counter()
     done = 1
@@ -427,15 +494,25 @@ def estimate_magic_squares(n: int, seconds: float | None = None, *, sweeps: int 
 
     production = sweeps - burn
     if np.any(zero_hits == 0):
-        raise RuntimeError(f"budget too small for order {n}: a chain never reached a magic square at the "
-                           f"cold end; give more sweeps or seconds (this run: {sweeps} sweeps)")
+        raise RuntimeError(
+            f"budget too small for order {n}: a chain never reached a magic square at the "
+            f"cold end; give more sweeps or seconds (this run: {sweeps} sweeps)"
+        )
     # Bennett: ln Z_{k+1}/Z_k = ln <f(dU - C)>_k - ln <f(C - dU)>_{k+1} - C, with equal sample sizes.
     log_ratios = np.log(fwd / production) - np.log(bwd / production) - bar_c
     log_cold_zero = np.log(zero_hits / (production * big))
     log_counts = math.lgamma(big + 1) + log_ratios.sum(axis=1) + log_cold_zero - math.log(8)
     mean = float(log_counts.mean())
     half_width = _t975(chains - 1) * float(log_counts.std(ddof=1)) / math.sqrt(chains)
-    return Estimate(n=n, estimate=math.exp(mean), low=math.exp(mean - half_width),
-                    high=math.exp(mean + half_width), chains=chains, sweeps=sweeps, seconds=used,
-                    method="parallel tempering + Bennett acceptance ratio", seed=seed,
-                    log_estimates=tuple(float(x) for x in log_counts))
+    return Estimate(
+        n=n,
+        estimate=math.exp(mean),
+        low=math.exp(mean - half_width),
+        high=math.exp(mean + half_width),
+        chains=chains,
+        sweeps=sweeps,
+        seconds=used,
+        method="parallel tempering + Bennett acceptance ratio",
+        seed=seed,
+        log_estimates=tuple(float(x) for x in log_counts),
+    )

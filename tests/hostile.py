@@ -226,6 +226,7 @@ def _good_values() -> dict[str, Any]:
         "m": ml.magic(4),
         "terms": ml.birkhoff(ml.magic(3)),
         "p": (1, 3, 0, 2),
+        "magiclib.estimate.estimate_magic_squares.seconds": 0.2,
     }
 
 
@@ -237,6 +238,8 @@ SLOW_BUT_VALID = {
     ("magiclib.order5.count_order5", "progress"): {"None"},
     ("magiclib.order5.count_order5_by_center", "progress"): {"None"},
     ("magiclib.order5.count_order5_by_center", "up_to_symmetry"): {"True", "False", "np.True_"},
+    # seconds=None is the documented default budget of some seconds of sampling
+    ("magiclib.estimate.estimate_magic_squares", "seconds"): {"None", "float 3.0"},
 }
 
 #: Names in a maths ``__all__`` that are pictures (moving to ``magiclib.show``), not probed here.
@@ -245,13 +248,13 @@ PICTURES = {"draw"}
 
 def targets() -> list[tuple[str, Callable[..., Any]]]:
     """Every public function of the maths modules: ``magiclib.__all__``,
-    ``magiclib.hexagon.__all__`` and ``magiclib.order5.__all__`` (classes, constants,
-    modules and pictures skipped)."""
+    ``magiclib.hexagon.__all__``, ``magiclib.order5.__all__`` and ``magiclib.estimate.__all__``
+    (classes, constants, modules and pictures skipped)."""
     import magiclib
-    from magiclib import hexagon, order5
+    from magiclib import estimate, hexagon, order5
 
     out = []
-    for module in (magiclib, hexagon, order5):
+    for module in (magiclib, hexagon, order5, estimate):
         for name in module.__all__:
             obj = getattr(module, name)
             if inspect.isclass(obj) or inspect.ismodule(obj) or not callable(obj) or name in PICTURES:

@@ -8,8 +8,14 @@ import math
 import numpy as np
 import pytest
 
-from magiclib.estimate import (EXACT_UP_TO_SYMMETRY, MAX_ORDER, MIN_ORDER, Estimate,
-                               estimate_magic_squares, temperature_ladder)
+from magiclib.estimate import (
+    EXACT_UP_TO_SYMMETRY,
+    MAX_ORDER,
+    MIN_ORDER,
+    Estimate,
+    estimate_magic_squares,
+    temperature_ladder,
+)
 
 
 def test_known_counts_are_oeis_a006052():

@@ -197,6 +197,7 @@ def test_no_seed_jargon_where_readers_look(path):
 
 # ---------------------------------------------------------------- lesson plans that match
 
+
 def table_rows(text: str, header_word: str) -> dict[str, dict[str, str]]:
     """Rows of the first Markdown table whose header has ``header_word``, keyed by notebook number."""
     lines = text.splitlines()
@@ -221,7 +222,9 @@ def test_learning_path_and_teachers_page_agree_on_every_notebook_and_timing():
     for k in numbers:
         for column in ("lesson time", "runs in"):
             assert path[k][column] == teachers[k][column], (k, column, path[k][column], teachers[k][column])
-        assert re.search(rf"^### .*\(notebooks? [^)]*\b{k}\b", plans, re.M), f"no lesson plan for notebook {k}"
+        assert re.search(rf"^### .*\(notebooks? [^)]*\b{k}\b", plans, re.M), (
+            f"no lesson plan for notebook {k}"
+        )
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     for p in NOTEBOOKS:
         assert f"notebooks/{p.name}" in readme, f"README.md does not list {p.name}"
