@@ -229,3 +229,21 @@ def test_learning_path_and_teachers_page_agree_on_every_notebook_and_timing():
     for p in NOTEBOOKS:
         assert f"notebooks/{p.name}" in readme, f"README.md does not list {p.name}"
         assert p.name in (ROOT / "notebooks" / "README.md").read_text(encoding="utf-8")
+
+
+def exercise_count(nb: dict) -> int:
+    text = "\n".join(markdown_cells(nb))
+    return text[re.search(r"^#+ .*Exercises", text, re.M).start() :].count("<summary>Solution")
+
+
+def test_the_exercise_to_topic_table_lists_every_exercise_and_only_real_ones():
+    plans = (ROOT / "docs" / "teachers.md").read_text(encoding="utf-8")
+    table = plans[plans.index("## Which exercises fit which topic") :]
+    listed: set[tuple[str, int]] = set()
+    for line in table.splitlines():
+        if line.startswith("|") and "·" in line or re.search(r"\| \d\d: ", line):
+            for nb, numbers in re.findall(r"\b(\d\d): ([\d, ]+)", line):
+                listed |= {(nb, int(k)) for k in numbers.replace(" ", "").split(",") if k}
+    exist = {(p.name[:2], k) for p in NOTEBOOKS for k in range(1, exercise_count(load(p)) + 1)}
+    assert listed - exist == set(), f"the table names exercises that do not exist: {sorted(listed - exist)}"
+    assert exist - listed == set(), f"exercises missing from the table: {sorted(exist - listed)}"
