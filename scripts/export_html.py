@@ -97,7 +97,11 @@ def frame_player_of(state: dict, model_id: str) -> dict | None:
             if not all(frames):
                 continue
             for row in rows:
-                parts = {state[k]["model_name"]: state[k]["state"] for k in _children(state, row)}
+                parts = {
+                    state[k]["model_name"]: state[k]["state"]
+                    for k in reversed(_children(state, row))  # the first slider wins
+                    if "magiclib-speed" not in state[k]["state"].get("_dom_classes", [])
+                }
                 if "PlayModel" in parts and "IntSliderModel" in parts:
                     classes = state[box]["state"].get("_dom_classes", [])
                     name = next(

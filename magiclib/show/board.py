@@ -251,7 +251,7 @@ def html_table(
     base = (
         f"width:{cell_px}px;height:{cell_px}px;border:1px solid {COLORS['grid']};"
         f"text-align:center;vertical-align:middle;{css_font(cell_px * 0.45, line='1')};"
-        f"color:{COLORS['grid']};padding:0"
+        f"color:{COLORS['grid']};background:{COLORS['cell']};padding:0"
     )
     out = ['<table style="border-collapse:collapse;margin:4px">']
     if caption:

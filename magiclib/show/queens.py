@@ -315,11 +315,15 @@ def queens_over_square_html(
 def backtrack_frames(n: int, *, max_frames: int = 400, cell_px: int = 44) -> list[str]:
     """HTML frames of the backtracking search on an n x n board (n at most 12), one per
     placed, removed or dead-end step (attacked cells show as tried in the next frame),
-    each with a caption and running counts; stops after ``max_frames`` frames (at most 2000).
+    each with a caption and running counts; stops after ``max_frames`` frames (at most 2000)
+    once a solution is found, and closes with a frame of the solutions found.
+
+    The last frame shows the solutions found (all of them when the search completed).
+    The budget never stops the player before its first solution.
 
     >>> frames = backtrack_frames(4)
-    >>> len(frames), "solution 1" in "".join(frames)
-    (37, True)
+    >>> len(frames), "solution 1" in "".join(frames), "complete: 2 solutions" in frames[-1]
+    (38, True, True)
     """
     n = as_order(n, maximum=MAX_LISTED, what="a board size (a positive integer)")
     max_frames = as_order(
@@ -337,8 +341,12 @@ def backtrack_frames(n: int, *, max_frames: int = 400, cell_px: int = 44) -> lis
             caption=f"Start: an empty {n} x {n} board. Row 0 first, columns left to right.",
         )
     )
+    found: list[tuple[int, ...]] = []
+    complete = True
     for step in backtrack_steps(n):
-        if len(frames) >= max_frames:
+        # The budget counts the closing frame; it never stops before the first solution.
+        if (len(frames) >= max_frames - 1 and found) or len(frames) >= MAX_FRAMES - 1:
+            complete = False
             break
         if step.action == "attacked":
             tried.setdefault(step.row, []).append((step.row, step.col))
@@ -350,6 +358,7 @@ def backtrack_frames(n: int, *, max_frames: int = 400, cell_px: int = 44) -> lis
         elif step.action == "solution":
             nodes += 1
             solutions += 1
+            found.append(tuple(step.queens))
             what = f"row {step.row}: column {step.col} is safe: solution {solutions} {step.queens}"
         elif step.action == "dead end":
             dead_ends += 1
@@ -372,4 +381,42 @@ def backtrack_frames(n: int, *, max_frames: int = 400, cell_px: int = 44) -> lis
                 caption=f"Step {len(frames)}: {what}{counts}",
             )
         )
+    frames.append(_solutions_frame(n, found, complete=complete, cell_px=cell_px))
     return frames
+
+
+#: Most solution boards drawn side by side in the closing frame of the backtracking.
+MAX_SHOWN_SOLUTIONS = 8
+
+
+def _plural(count: int, word: str) -> str:
+    """``1 solution``, ``2 solutions``.
+
+    >>> _plural(1, "solution"), _plural(0, "solution")
+    ('1 solution', '0 solutions')
+    """
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def _solutions_frame(n: int, found: Sequence[tuple[int, ...]], *, complete: bool, cell_px: int) -> str:
+    """The closing frame of the backtracking: the solutions found, side by side."""
+    small = max(24, cell_px * 2 // 3)
+    boards = "".join(
+        '<div style="display:inline-block;vertical-align:top;margin:0 8px 8px 0">'
+        + queens_board_html(n, sol, show_attacks=False, cell_px=small, caption=f"solution {i + 1}: {sol}")
+        + "</div>"
+        for i, sol in enumerate(found[:MAX_SHOWN_SOLUTIONS])
+    )
+    more = len(found) - MAX_SHOWN_SOLUTIONS
+    if complete:
+        head = f"The search is complete: {_plural(len(found), 'solution')} on the {n} x {n} board."
+    else:
+        head = (
+            f"The player stops here; the search goes on. Found so far: {_plural(len(found), 'solution')}"
+            f" on the {n} x {n} board."
+        )
+    tail = f'<div style="{css_font(15)};margin:2px 4px">… and {_plural(more, "more solution")}.</div>'
+    return (
+        f'<div class="queens-solutions"><div style="{css_font(18, weight="bold")};margin:4px">'
+        f"{html.escape(head)}</div>{boards}{tail if more > 0 else ''}</div>"
+    )

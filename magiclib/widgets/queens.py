@@ -149,8 +149,8 @@ class BacktrackPlayer(widgets.VBox):
         self.note.value = (
             f'<span style="{css_font(15)}">{len(frames)} frames'
             + (
-                f" (the search continues after frame {self.max_frames - 1})"
-                if len(frames) >= self.max_frames
+                f" (the search continues after frame {len(frames) - 2})"
+                if "the search goes on" in frames[-1]
                 else " (the whole search)"
             )
             + "</span>"
@@ -170,6 +170,6 @@ def backtrack_player(n: int = 5, **kwargs) -> BacktrackPlayer:
     """A ``BacktrackPlayer`` starting on an n x n board (4 <= n <= 8).
 
     >>> backtrack_player(4)
-    BacktrackPlayer(n=4, frames=37)
+    BacktrackPlayer(n=4, frames=38)
     """
     return BacktrackPlayer(n, **kwargs)
