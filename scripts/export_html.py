@@ -143,6 +143,41 @@ def replace_frame_players(nb: nbformat.NotebookNode) -> int:
     return replaced
 
 
+_TITLE_ARG = re.compile(r"""(?:title|titles|suptitle|set_title)\s*[=(]\s*\[?\s*f?(["'])(.+?)\1""")
+
+
+def _plain(text: str) -> str:
+    """Markdown or code text as one plain line (no markup, no TeX dollars, single spaces)."""
+    text = re.sub(r"\\n", " ", text)  # a newline written inside a string literal
+    text = re.sub(r"<[^>]+>|[*_`#$\\]", "", text)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def describe_figures(nb: nbformat.NotebookNode) -> int:
+    """Give every stored picture (PNG) a text alternative in its output metadata (``alt``).
+
+    The alternative is the figure's title as the code states it (``title=``, ``titles=[...]``,
+    ``suptitle(...)``, ``set_title(...)``), else the first sentence of the markdown cell just
+    above. The page template writes it as the image's ``alt``. Returns how many were described.
+    """
+    described, context = 0, ""
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            plain = _plain(cell.source)
+            first = re.split(r"(?<=[.!?:])\s", plain, maxsplit=1)[0]
+            context = first[:200] if len(first) >= 40 else plain[:160]
+            continue
+        titles = [_plain(m.group(2)) for m in _TITLE_ARG.finditer(cell.get("source", ""))]
+        titles = [re.sub(r"\{[^}]*\}", "…", t) for t in titles if t]
+        for output in cell.get("outputs", []):
+            if "image/png" not in output.get("data", {}):
+                continue
+            alt = ("Figure: " + "; ".join(dict.fromkeys(titles))) if titles else f"Figure for: {context}"
+            output.setdefault("metadata", {}).setdefault("image/png", {})["alt"] = alt[:300]
+            described += 1
+    return described
+
+
 @dataclass
 class Page:
     """One exported notebook: where it came from, where it went, its title."""
@@ -233,6 +268,7 @@ def export(notebooks: list[Path], out: Path) -> list[Page]:
         nav.append(("For teachers", "teachers.html"))
         resources = {"metadata": {"name": path.stem, "path": str(path.parent)}, "magiclib_nav": nav}
         players = replace_frame_players(nb)
+        describe_figures(nb)
         body, _ = exporter.from_notebook_node(nb, resources=resources)
         body, removed = strip_external(body)
         target = out / (path.stem + ".html")

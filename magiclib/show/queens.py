@@ -316,14 +316,15 @@ def backtrack_frames(n: int, *, max_frames: int = 400, cell_px: int = 44) -> lis
     """HTML frames of the backtracking search on an n x n board (n at most 12), one per
     placed, removed or dead-end step (attacked cells show as tried in the next frame),
     each with a caption and running counts; stops after ``max_frames`` frames (at most 2000)
-    once a solution is found, and closes with a frame of the solutions found.
+    once a solution is found, and closes with a frame of the solutions found (when the search
+    completes, that frame takes the place of its last step, an emptied board).
 
     The last frame shows the solutions found (all of them when the search completed).
     The budget never stops the player before its first solution.
 
     >>> frames = backtrack_frames(4)
     >>> len(frames), "solution 1" in "".join(frames), "complete: 2 solutions" in frames[-1]
-    (38, True, True)
+    (37, True, True)
     """
     n = as_order(n, maximum=MAX_LISTED, what="a board size (a positive integer)")
     max_frames = as_order(
@@ -381,7 +382,11 @@ def backtrack_frames(n: int, *, max_frames: int = 400, cell_px: int = 44) -> lis
                 caption=f"Step {len(frames)}: {what}{counts}",
             )
         )
-    frames.append(_solutions_frame(n, found, complete=complete, cell_px=cell_px))
+    closing = _solutions_frame(n, found, complete=complete, cell_px=cell_px)
+    if complete:  # the last step (row 0 emptied: the search is over) gives way to what it found
+        frames[-1] = closing
+    else:
+        frames.append(closing)
     return frames
 
 

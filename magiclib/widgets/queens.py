@@ -170,6 +170,6 @@ def backtrack_player(n: int = 5, **kwargs) -> BacktrackPlayer:
     """A ``BacktrackPlayer`` starting on an n x n board (4 <= n <= 8).
 
     >>> backtrack_player(4)
-    BacktrackPlayer(n=4, frames=38)
+    BacktrackPlayer(n=4, frames=37)
     """
     return BacktrackPlayer(n, **kwargs)
