@@ -13,8 +13,8 @@ from typing import Any
 
 from .._check import as_cells, as_items, as_order, as_real, as_square, as_text
 from ..nqueens import MAX_LISTED, QUEEN, _attacks, _solution, backtrack_steps
-from .board import MAX_PANELS, draw_square, small_multiples
-from .look import COLORS, FONT, css_font, pt
+from .board import MAX_PANELS, draw_square, fit_title, small_multiples
+from .look import COLORS, FONT, MIN_PT, css_font, pt
 from .player import MAX_FRAMES
 
 __all__ = [
@@ -112,19 +112,27 @@ def draw_queens(
     else:
         ax = draw_square(a, ax, marks=cells, blank=None, fontsize=fontsize)
         fs = pt((fontsize or max(5.0, min(16.0, 140 / n / max(1, len(str(n * n)) / 2)))) * 0.7)
+        # The queen sits in the top half of its cell and the number moves to the bottom half,
+        # so the glyph never covers the number.
+        queen_cells = {(c + 0.5, r + 0.5) for r, c in cells}
+        for t in ax.texts:
+            if tuple(t.get_position()) in queen_cells:
+                x, y = t.get_position()
+                t.set_position((x, y + 0.2))
+                t.set_va("center")
         for r, c in cells:
             ax.text(
-                c + 0.06,
-                r + 0.08,
+                c + 0.5,
+                r + 0.04,
                 QUEEN,
-                ha="left",
+                ha="center",
                 va="top",
                 fontsize=fs,
                 color="white",
                 family=FONT["family"],
             )
     if title:
-        ax.set_title(title, fontsize=FONT["size"], color=COLORS["accent"])
+        ax.set_title(fit_title(ax, title), fontsize=FONT["size"], color=COLORS["accent"])
     return ax
 
 
@@ -151,6 +159,9 @@ def draw_queens_gallery(
             raise ValueError(f"titles must have one entry per solution ({count}), got {len(titles)}")
     suptitle = as_text(suptitle, name="suptitle")
     size = as_real(size, name="size", minimum=0.5, maximum=10)
+    if square is not None:  # a number and a queen in one cell: 12 pt each, one above the other
+        side = len(sols[0]) if sols else 1
+        size = max(size, (1.3 * 2 * MIN_PT + 4) / 72 * side + 0.2)
     fig, axes = small_multiples(
         count, ncols=ncols, size=size, height_ratio=1.1, extra_height=0.4 if suptitle else 0
     )
@@ -160,7 +171,7 @@ def draw_queens_gallery(
             square,
             ax,
             title=titles[i] if titles else None,
-            fontsize=None if square is not None else max(6.0, 100 * size / 2 / len(sols[i])),
+            fontsize=MIN_PT if square is not None else max(6.0, 100 * size / 2 / len(sols[i])),
         )
     if suptitle:
         fig.suptitle(suptitle, fontsize=FONT["size"] + 2, color=COLORS["accent"])
@@ -254,7 +265,7 @@ def queens_board_html(
                 text = "×" + number
             elif attacked:
                 style += f";color:{COLORS['muted']}"
-                text = number or "·"
+                text = number or "•"
             else:
                 text = number.removeprefix("<br>")
             out.append(f'<td style="text-align:center;padding:0;border:1px solid {grid};{style}">{text}</td>')
