@@ -18,7 +18,9 @@ def test_draw_marks_free_cells_and_sums():
         cell_names=True,
     )
     texts = [t.get_text() for t in ax.texts]
-    assert texts.count("38") == 15  # 15 line sums
+    sums = [t for t in texts if "38" in t.split()]
+    assert len(sums) == 15  # 15 line sums, each with an arrow pointing at its line
+    assert all(any(arrow in t for arrow in "←↗↘") for t in sums)
     assert "x10" in texts and ax.get_title() == "Adams"
     assert len(ax.patches) == 19 and len(ax.lines) == 3
 
