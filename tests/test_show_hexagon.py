@@ -39,6 +39,8 @@ def test_draw_names_and_bad_input():
 def test_svg_and_figure_put_the_cells_at_the_same_centres():
     import re
 
+    from magiclib.show.hexagon import _UNIT
+
     svg = hexagon_svg(hexagon.MAGIC_HEXAGON)
     ax = draw_hexagon(hexagon.MAGIC_HEXAGON)
     fig_xy = {t.get_text(): t.get_position() for t in ax.texts}
@@ -54,8 +56,8 @@ def test_svg_and_figure_put_the_cells_at_the_same_centres():
     for k, v in enumerate(hexagon.MAGIC_HEXAGON, start=1):
         fx, fy = fig_xy[str(v)]
         sx, sy = svg_xy[k]
-        assert abs((sx - x10) / 64 - (fx - f10x)) < 1e-6
-        assert abs(-(sy - y10) / 64 - (fy - f10y)) < 0.1
+        assert abs((sx - x10) / _UNIT - (fx - f10x)) < 1e-6
+        assert abs(-(sy - y10) / _UNIT - (fy - f10y)) < 0.1
 
 
 def test_verdict_says_why_in_words():
