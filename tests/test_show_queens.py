@@ -37,7 +37,7 @@ def test_backtrack_frames_are_deterministic_and_capped():
     assert frames == backtrack_frames(5)
     assert "solution 10" in frames[-1] or any("solution 10" in f for f in frames)
     assert len(backtrack_frames(8, max_frames=300)) == 300
-    assert "complete: 10 solutions" in frames[-1] and frames[-1].count(QUEEN) == 8 * 5
+    assert "complete: 10 solutions" in frames[-1] and frames[-1].count(QUEEN) == 10 * 5
 
 
 def test_backtrack_player_reaches_a_solution_and_ends_on_it():

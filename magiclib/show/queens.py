@@ -402,7 +402,7 @@ def backtrack_frames(n: int, *, max_frames: int = 400, cell_px: int = 44) -> lis
 
 
 #: Most solution boards drawn side by side in the closing frame of the backtracking.
-MAX_SHOWN_SOLUTIONS = 8
+MAX_SHOWN_SOLUTIONS = 12
 
 
 def _plural(count: int, word: str) -> str:
