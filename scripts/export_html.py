@@ -11,9 +11,12 @@ page needs no server and no network (see ``scripts/templates/magiclib_offline``)
 - pictures are embedded in the page (data: URIs), also images linked from markdown;
 - MathJax 2.7 is copied from the pinned ``jupyter-server-mathjax`` package into
   ``OUT/mathjax/`` and loaded relatively, so formulas render from disk;
-- no require.js, widget manager or Mermaid is loaded from a CDN; a live ipywidget
-  is replaced by a short note saying it needs a kernel (JupyterLab or Voilà);
-  the self-contained animations of ``magiclib.show.player`` play as they are;
+- no require.js, widget manager or Mermaid is loaded from a CDN. A frame player
+  (``magiclib.widgets.FramePlayer`` and the widgets built on it: the Siamese and the
+  backtracking players) is rebuilt from the widget state stored in the notebook as the
+  equivalent kernel-free ``magiclib.show.html_animation``, so it plays in the page; any
+  other live ipywidget (it recomputes in Python) is replaced by a short note saying it
+  needs a kernel (JupyterLab or Voilà); the self-contained animations play as they are;
 - any remaining ``<script src="http...">`` or stylesheet link is removed (and counted).
 
 ``OUT/index.html`` lists the pages in order, followed by the learning path
@@ -35,6 +38,8 @@ import nbformat
 from nbconvert import HTMLExporter
 from nbconvert.filters.markdown import markdown2html
 
+from magiclib.show.player import html_animation
+
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -51,6 +56,128 @@ _EXTERNAL_LINK = re.compile(r"<link\b[^>]*\bhref\s*=\s*[\"']?(?:https?:)?//[^>]*
 _EXTERNAL_IMPORT = re.compile(r"@import\s+url\(\s*[\"']?(?:https?:)?//[^)]*\)\s*;?", re.I)
 
 
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+_FRAME = re.compile(r'^<div class="mlanim-frame" data-step="\d+" style="display:block">(.*)</div>$', re.S)
+
+
+def _ref(value: object) -> str | None:
+    """The model id of an ``IPY_MODEL_...`` reference (or None)."""
+    return value[len("IPY_MODEL_") :] if isinstance(value, str) and value.startswith("IPY_MODEL_") else None
+
+
+def _children(state: dict, model_id: str) -> list[str]:
+    model = state.get(model_id, {})
+    return [c for c in map(_ref, model.get("state", {}).get("children", [])) if c in state]
+
+
+def frame_player_of(state: dict, model_id: str) -> dict | None:
+    """The frame player inside the widget ``model_id``, read from the saved widget state.
+
+    A frame player (``magiclib.widgets.FramePlayer``) is a box holding a ``Stack`` of HTML
+    frames and a row of controls with a ``Play`` and an ``IntSlider``. Returns the frames
+    (without their ``frame_markup`` wrapper), the Play interval, the slider's word and the
+    player's name, or None when the widget holds no frame player.
+    """
+    seen, todo = set(), [model_id]
+    while todo:
+        box = todo.pop(0)
+        if box in seen:
+            continue
+        seen.add(box)
+        kids = _children(state, box)
+        names = {k: state[k]["model_name"] for k in kids}
+        stacks = [k for k, n in names.items() if n == "StackModel"]
+        rows = [k for k, n in names.items() if n == "HBoxModel"]
+        for stack in stacks:
+            pages = _children(state, stack)
+            if not pages or any(state[p]["model_name"] != "HTMLModel" for p in pages):
+                continue
+            frames = [_FRAME.match(state[p]["state"].get("value", "")) for p in pages]
+            if not all(frames):
+                continue
+            for row in rows:
+                parts = {
+                    state[k]["model_name"]: state[k]["state"]
+                    for k in reversed(_children(state, row))  # the first slider wins
+                    if "magiclib-speed" not in state[k]["state"].get("_dom_classes", [])
+                }
+                if "PlayModel" in parts and "IntSliderModel" in parts:
+                    classes = state[box]["state"].get("_dom_classes", [])
+                    name = next(
+                        (c.removeprefix("magiclib-") for c in classes if c.startswith("magiclib-")), ""
+                    )
+                    return {
+                        "frames": [m.group(1) for m in frames],
+                        "interval_ms": int(parts["PlayModel"].get("interval", 700)),
+                        "label": parts["IntSliderModel"].get("description") or "step",
+                        "name": name or "player",
+                    }
+        todo.extend(kids)
+    return None
+
+
+def replace_frame_players(nb: nbformat.NotebookNode) -> int:
+    """Replace each stored frame-player widget output by its kernel-free HTML animation.
+
+    The notebook is changed in place (the caller's copy); returns how many were replaced.
+    """
+    state = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+    replaced = 0
+    for cell in nb.cells:
+        for output in cell.get("outputs", []):
+            view = output.get("data", {}).get(WIDGET_VIEW)
+            if not view or view.get("model_id") not in state:
+                continue
+            player = frame_player_of(state, view["model_id"])
+            if player is None:
+                continue
+            anim = html_animation(
+                player["frames"],
+                interval_ms=player["interval_ms"],
+                name=player["name"],
+                label=player["label"],
+            )
+            output.data = nbformat.from_dict({"text/html": anim.html})
+            replaced += 1
+    return replaced
+
+
+_TITLE_ARG = re.compile(r"""(?:title|titles|suptitle|set_title)\s*[=(]\s*\[?\s*f?(["'])(.+?)\1""")
+
+
+def _plain(text: str) -> str:
+    """Markdown or code text as one plain line (no markup, no TeX dollars, single spaces)."""
+    text = re.sub(r"\\n", " ", text)  # a newline written inside a string literal
+    text = re.sub(r"<[^>]+>|[*_`#$\\]", "", text)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def describe_figures(nb: nbformat.NotebookNode) -> int:
+    """Give every stored picture (PNG) a text alternative in its output metadata (``alt``).
+
+    The alternative is the figure's title as the code states it (``title=``, ``titles=[...]``,
+    ``suptitle(...)``, ``set_title(...)``), else the first sentence of the markdown cell just
+    above. The page template writes it as the image's ``alt``. Returns how many were described.
+    """
+    described, context = 0, ""
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            plain = _plain(cell.source)
+            first = re.split(r"(?<=[.!?:])\s", plain, maxsplit=1)[0]
+            context = first[:200] if len(first) >= 40 else plain[:160]
+            continue
+        titles = [_plain(m.group(2)) for m in _TITLE_ARG.finditer(cell.get("source", ""))]
+        titles = [re.sub(r"\{[^}]*\}", "…", t) for t in titles if t]
+        for output in cell.get("outputs", []):
+            if "image/png" not in output.get("data", {}):
+                continue
+            alt = ("Figure: " + "; ".join(dict.fromkeys(titles))) if titles else f"Figure for: {context}"
+            output.setdefault("metadata", {}).setdefault("image/png", {})["alt"] = alt[:300]
+            described += 1
+    return described
+
+
 @dataclass
 class Page:
     """One exported notebook: where it came from, where it went, its title."""
@@ -59,6 +186,7 @@ class Page:
     target: Path
     title: str
     removed: int  # external script/link tags stripped from the page
+    players: int = 0  # frame-player widgets rebuilt as kernel-free animations
 
 
 def mathjax_source() -> Path:
@@ -139,11 +267,13 @@ def export(notebooks: list[Path], out: Path) -> list[Page]:
             nav.append((f"{loaded[i + 1][0].stem} \u2192", loaded[i + 1][0].stem + ".html"))
         nav.append(("For teachers", "teachers.html"))
         resources = {"metadata": {"name": path.stem, "path": str(path.parent)}, "magiclib_nav": nav}
+        players = replace_frame_players(nb)
+        describe_figures(nb)
         body, _ = exporter.from_notebook_node(nb, resources=resources)
         body, removed = strip_external(body)
         target = out / (path.stem + ".html")
         target.write_text(body, encoding="utf-8")
-        pages.append(Page(path, target, title_of(nb, path.stem), removed))
+        pages.append(Page(path, target, title_of(nb, path.stem), removed, players))
     return pages
 
 

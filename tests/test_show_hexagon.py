@@ -18,7 +18,9 @@ def test_draw_marks_free_cells_and_sums():
         cell_names=True,
     )
     texts = [t.get_text() for t in ax.texts]
-    assert texts.count("38") == 15  # 15 line sums
+    sums = [t for t in texts if "38" in t.split()]
+    assert len(sums) == 15  # 15 line sums, each with an arrow pointing at its line
+    assert all(any(arrow in t for arrow in "←↗↘") for t in sums)
     assert "x10" in texts and ax.get_title() == "Adams"
     assert len(ax.patches) == 19 and len(ax.lines) == 3
 
@@ -37,6 +39,8 @@ def test_draw_names_and_bad_input():
 def test_svg_and_figure_put_the_cells_at_the_same_centres():
     import re
 
+    from magiclib.show.hexagon import _UNIT
+
     svg = hexagon_svg(hexagon.MAGIC_HEXAGON)
     ax = draw_hexagon(hexagon.MAGIC_HEXAGON)
     fig_xy = {t.get_text(): t.get_position() for t in ax.texts}
@@ -52,8 +56,8 @@ def test_svg_and_figure_put_the_cells_at_the_same_centres():
     for k, v in enumerate(hexagon.MAGIC_HEXAGON, start=1):
         fx, fy = fig_xy[str(v)]
         sx, sy = svg_xy[k]
-        assert abs((sx - x10) / 64 - (fx - f10x)) < 1e-6
-        assert abs(-(sy - y10) / 64 - (fy - f10y)) < 0.1
+        assert abs((sx - x10) / _UNIT - (fx - f10x)) < 1e-6
+        assert abs(-(sy - y10) / _UNIT - (fy - f10y)) < 0.1
 
 
 def test_verdict_says_why_in_words():

@@ -36,7 +36,18 @@ def test_backtrack_frames_are_deterministic_and_capped():
     frames = backtrack_frames(5)
     assert frames == backtrack_frames(5)
     assert "solution 10" in frames[-1] or any("solution 10" in f for f in frames)
-    assert len(backtrack_frames(8, max_frames=50)) == 50
+    assert len(backtrack_frames(8, max_frames=300)) == 300
+    assert "complete: 10 solutions" in frames[-1] and frames[-1].count(QUEEN) == 10 * 5
+
+
+def test_backtrack_player_reaches_a_solution_and_ends_on_it():
+    """A small budget never stops the 8x8 search before its first solution; the last frame shows it."""
+    frames = backtrack_frames(8, max_frames=50)
+    assert any("solution 1 (0, 4, 7, 5, 2, 6, 1, 3)" in f for f in frames[:-1])
+    assert "Found so far: 1 solution on" in frames[-1] and frames[-1].count(QUEEN) == 8
+    assert "1 solutions" not in "".join(frames)
+    four = backtrack_frames(4)
+    assert "complete: 2 solutions" in four[-1] and four[-1].count(QUEEN) == 8
     assert QUEEN in frames[1]
 
 

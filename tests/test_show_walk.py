@@ -31,8 +31,28 @@ def test_orders_beyond_the_limit_are_refused_before_any_work(fn):
         fn(301)
 
 
+def _table_of(frame: str) -> list[list[str]]:
+    rows = re.findall(r"<tr>(.*?)</tr>", frame)
+    return [[re.sub(r"<[^>]+>", "", td) for td in re.findall(r"<td[^>]*>(.*?)</td>", row)] for row in rows]
+
+
 def _cells_of(frame: str) -> list[str]:
-    return [re.sub(r"<[^>]+>", "", td) for td in re.findall(r"<td[^>]*>(.*?)</td>", frame)]
+    """The grid's cells, without the margins where the last frame writes the sums."""
+    return [cell for row in _table_of(frame)[:-1] for cell in row[1:-1]]
+
+
+def test_every_frame_has_the_same_table_shape():
+    """The grid never moves: the "Done" frame with its sums has the rows and columns of the others."""
+    frames = siamese_frames(5)
+    shapes = {tuple(len(row) for row in _table_of(f)) for f in frames}
+    assert shapes == {(7,) * 6}, shapes
+
+
+def test_every_cell_has_its_own_background():
+    """No cell shows the page's table striping (a white cell stays white in every host page)."""
+    for frame in (siamese_frames(3)[0], siamese_frames(3)[-1]):
+        styles = re.findall(r"<td style=\"([^\"]*)\"", frame)
+        assert styles and all("background:" in s for s in styles)
 
 
 def test_frames_show_the_walk():
@@ -48,7 +68,7 @@ def test_frames_show_the_walk():
     assert "<b>6</b>" in frames[6] and "dashed" in frames[6] and "rule occupied" in frames[6]
     assert "dashed" not in frames[5]
     # the last frame carries every line sum, each 65
-    last = _cells_of(frames[-1])
+    last = [cell for row in _table_of(frames[-1]) for cell in row]
     assert last.count("→ 65") == 5 and last.count("↓ 65") == 5
     assert "↘ 65" in last and "↙ 65" in last
     assert siamese_frames(5) == frames  # deterministic

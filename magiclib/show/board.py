@@ -9,13 +9,14 @@ most ``MAX_PANELS`` panels. Larger inputs are refused before anything is drawn.
 from __future__ import annotations
 
 import html
+import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
 from .._check import as_cells, as_items, as_order, as_real, as_square, as_text
-from .look import COLORS, FONT, css_font, pt
+from .look import COLORS, FONT, MIN_PT, css_font, pt
 
 __all__ = [
     "MAX_DRAWN_ORDER",
@@ -23,6 +24,8 @@ __all__ = [
     "draw_square",
     "draw_gallery",
     "small_multiples",
+    "fit_title",
+    "panel_inches",
     "square_html",
     "html_table",
 ]
@@ -43,6 +46,22 @@ def _blank(blank: Any) -> int | None:
     if blank is None:
         return None
     return as_order(blank, name="blank", minimum=-(2**63), what="an integer or None")
+
+
+def fit_title(ax, title: str, fontsize: float | None = None) -> str:
+    """``title`` wrapped onto lines that fit the width of ``ax`` (titles never run into
+    the next panel's); a single word longer than the panel stays whole."""
+    fig = ax.figure
+    width_pt = ax.get_position().width * fig.get_figwidth() * 72
+    chars = max(8, int(width_pt / (0.62 * (fontsize or FONT["size"]))))
+    return "\n".join(textwrap.fill(line, chars, break_long_words=False) for line in title.splitlines())
+
+
+def panel_inches(n: int, largest: int, fontsize: float, *, margin_cells: float = 0.1) -> float:
+    """The side of a panel (inches) whose n x n cells hold numbers up to ``largest`` at ``fontsize``."""
+    digits = len(str(int(largest)))
+    cell = (digits * 0.62 * fontsize + 6) / 72
+    return cell * (n + margin_cells) + 0.15
 
 
 def _cell_fontsize(n: int) -> float:
@@ -146,7 +165,7 @@ def draw_square(
     ax.set_aspect("equal")
     ax.axis("off")
     if title:
-        ax.set_title(title, fontsize=FONT["size"], color=COLORS["accent"])
+        ax.set_title(fit_title(ax, title), fontsize=FONT["size"], color=COLORS["accent"])
     return ax
 
 
@@ -174,6 +193,8 @@ def small_multiples(
         nrows, ncols, figsize=(size * ncols, size * nrows * height_ratio + extra_height), squeeze=False
     )
     panels = list(grid.ravel())
+    for ax in panels:
+        ax.tick_params(labelsize=MIN_PT)
     for ax in panels[count:]:
         ax.axis("off")
     return fig, panels[:count]
@@ -209,6 +230,14 @@ def draw_gallery(
     arrays = [_drawn(s, name="each square") for s in squares]
     count = len(arrays)
     names = _titles(titles, count)
+    # Panels large enough for every number (and the sums) at the figure's minimum size.
+    order = max(a.shape[0] for a in arrays)
+    largest = max(
+        max(int(abs(a).max()), int(abs(a).sum(axis=0).max()) if kwargs.get("show_sums") else 0)
+        for a in arrays
+    )
+    fs = pt(kwargs["fontsize"]) if kwargs.get("fontsize") else pt(_cell_fontsize(order))
+    size = max(size, panel_inches(order, largest, fs, margin_cells=1.8 if kwargs.get("show_sums") else 0.1))
     fig, axes = small_multiples(count, ncols=ncols, size=size)
     per_square = {
         k: kwargs.pop(k)
@@ -251,7 +280,7 @@ def html_table(
     base = (
         f"width:{cell_px}px;height:{cell_px}px;border:1px solid {COLORS['grid']};"
         f"text-align:center;vertical-align:middle;{css_font(cell_px * 0.45, line='1')};"
-        f"color:{COLORS['grid']};padding:0"
+        f"color:{COLORS['grid']};background:{COLORS['cell']};padding:0"
     )
     out = ['<table style="border-collapse:collapse;margin:4px">']
     if caption:

@@ -44,6 +44,22 @@ def _sum_positions() -> dict[int, tuple[float, float]]:
     return out
 
 
+_ARROWS = "→↗↑↖←↙↓↘"
+
+
+def _sum_arrows() -> dict[int, str]:
+    """For each line, the arrow from its sum label towards the line (→ ↗ ↑ ↖ ← ↙ ↓ ↘), so a
+    reader sees which line a sum belongs to without following colours."""
+    pos = hx.coordinates()
+    out = {}
+    for i, (sx, sy) in _sum_positions().items():
+        line = hx.lines()[i]
+        ex, ey = pos[line[0] if i >= 10 else line[-1]]
+        angle = math.degrees(math.atan2(ey - sy, ex - sx))
+        out[i] = _ARROWS[round(angle / 45) % 8]
+    return out
+
+
 def _cell_set(cells: Any, name: str) -> set[int]:
     if cells is None:
         return set()
@@ -158,11 +174,12 @@ def draw_hexagon(
         )
     if show_sums:
         sums = hx.line_sums(x)
+        arrows = _sum_arrows()
         for i, (sx, sy) in _sum_positions().items():
             ax.text(
                 sx,
                 sy,
-                str(sums[i]),
+                f"{arrows[i]} {sums[i]}" if arrows[i] in "←↖↙" else f"{sums[i]} {arrows[i]}",
                 ha="center",
                 va="center",
                 fontsize=pt(fs * 0.7),
@@ -179,7 +196,8 @@ def draw_hexagon(
     return ax
 
 
-_UNIT = 64  # SVG pixels between neighbouring cell centres
+_BAD_FILL = "#B34700"
+_UNIT = 84  # SVG pixels between neighbouring cell centres
 
 
 def _problems(values: Sequence[Any]) -> dict[int, str]:
@@ -231,7 +249,8 @@ def hexagon_svg(values: Sequence[Any] | None, total: Any = 38, *, free: Sequence
         px, py = at(*pos[k])
         pts = " ".join(f"{sx:.1f},{sy:.1f}" for sx, sy in (at(*c) for c in _corners(*pos[k])))
         problem = bad.get(k)
-        face = COLORS["bad"] if problem else COLORS["free"] if k in free else COLORS["cell"]
+        # A darker vermillion than COLORS["bad"] under the white text: 5.5:1 (WCAG AA) instead of 3.9:1.
+        face = _BAD_FILL if problem else COLORS["free"] if k in free else COLORS["cell"]
         ink = "white" if problem else COLORS["grid"]
         width_px = 4 if k in free else 1.5
         dash = ' stroke-dasharray="6,3"' if problem else ""
@@ -257,6 +276,7 @@ def hexagon_svg(values: Sequence[Any] | None, total: Any = 38, *, free: Sequence
                 f'<text x="{px:.1f}" y="{py + 26:.1f}" font-size="12" text-anchor="middle" '
                 f'fill="white">{word}</text>'
             )
+    arrows = _sum_arrows()
     for i, (sx, sy) in _sum_positions().items():
         tx, ty = at(sx, sy)
         ok = sums[i] == total
@@ -265,7 +285,7 @@ def hexagon_svg(values: Sequence[Any] | None, total: Any = 38, *, free: Sequence
         out.append(
             f'<text x="{tx:.1f}" y="{ty + 5:.1f}" font-size="15" font-weight="bold" '
             f'text-anchor="middle" fill="{colour}" class="line-sum" data-line="{i}">'
-            f"{html.escape(str(sums[i]))} {mark}</text>"
+            f"{html.escape(str(sums[i]))} {mark} {arrows[i]}</text>"
         )
     out.append("</svg>")
     return "".join(out)

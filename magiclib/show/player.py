@@ -28,6 +28,8 @@ from .look import BUTTON_CSS, css_font
 __all__ = [
     "MAX_FRAMES",
     "CONTROLS",
+    "SPEEDS",
+    "KEYS",
     "as_frames",
     "frame_label",
     "frame_markup",
@@ -86,6 +88,29 @@ def frame_markup(i: int, frame: str, *, visible: bool = True) -> str:
     )
 
 
+#: Speeds offered by both players: (label, factor applied to the base interval).
+SPEEDS = (("slow \u00bd\u00d7", 0.5), ("normal 1\u00d7", 1.0), ("fast 2\u00d7", 2.0), ("faster 4\u00d7", 4.0))
+
+#: Keys of the kernel-free player, once it (or one of its controls) has keyboard focus.
+KEYS = {
+    " ": "play or pause",
+    "ArrowLeft": "step back",
+    "ArrowRight": "step forward",
+    "Home": "first step",
+    "End": "last step",
+}
+
+#: Focus ring and a fixed frame look, the same in every host page (JupyterLab, exported HTML,
+#: slides): the page's table striping and hover colours never reach the frames.
+PLAYER_CSS = (
+    "<style>"
+    ".mlanim:focus-visible,.mlanim button:focus-visible,.mlanim input:focus-visible,"
+    ".mlanim select:focus-visible{outline:3px solid #0072B2;outline-offset:2px}"
+    "div.mlanim-frame table tbody tr:nth-child(n),div.mlanim-frame table tbody tr:nth-child(n):hover"
+    "{background:transparent}"
+    "</style>"
+)
+
 _SCRIPT = """<script>
 (function () {
   var root = document.getElementById("%(uid)s");
@@ -95,28 +120,48 @@ _SCRIPT = """<script>
   var slider = root.querySelector(".mlanim-slider");
   var label = root.querySelector(".mlanim-label");
   var play = root.querySelector(".mlanim-play");
-  var last = frames.length - 1, timer = null;
+  var speed = root.querySelector(".mlanim-speed");
+  var last = frames.length - 1, timer = null, base = %(interval)d;
+  function text(i) { return %(word)s + " " + i + " / " + last; }
   function show(i) {
     i = Math.max(0, Math.min(last, i));
     for (var k = 0; k < frames.length; k++) frames[k].style.display = (k === i) ? "block" : "none";
     slider.value = i; root.dataset.frame = i;
-    label.textContent = %(word)s + " " + i + " / " + last;
+    slider.setAttribute("aria-valuetext", text(i));
+    label.textContent = text(i);
   }
-  function stop() { if (timer) { clearInterval(timer); timer = null; } play.textContent = %(play)s; }
+  function stop() {
+    if (timer) { clearInterval(timer); timer = null; }
+    play.textContent = %(play)s; play.setAttribute("aria-pressed", "false");
+  }
+  function tick() { if (+slider.value >= last) { stop(); return; } show(+slider.value + 1); }
   function start() {
     if (+slider.value >= last) show(0);
-    play.textContent = "\\u2016 Pause";
-    timer = setInterval(function () {
-      if (+slider.value >= last) { stop(); return; }
-      show(+slider.value + 1);
-    }, %(interval)d);
+    play.textContent = "\\u2016 Pause"; play.setAttribute("aria-pressed", "true");
+    timer = setInterval(tick, Math.round(base / +speed.value));
   }
-  play.onclick = function () { if (timer) stop(); else start(); };
+  function toggle() { if (timer) stop(); else start(); }
+  play.onclick = toggle;
   root.querySelector(".mlanim-first").onclick = function () { stop(); show(0); };
   root.querySelector(".mlanim-back").onclick = function () { stop(); show(+slider.value - 1); };
   root.querySelector(".mlanim-forward").onclick = function () { stop(); show(+slider.value + 1); };
   root.querySelector(".mlanim-last").onclick = function () { stop(); show(last); };
   slider.oninput = function () { stop(); show(+slider.value); };
+  speed.onchange = function () { if (timer) { clearInterval(timer); timer = null; start(); } };
+  root.addEventListener("keydown", function (e) {
+    var tag = e.target.tagName, key = e.key;
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    if (tag === "SELECT") return;
+    if (tag === "BUTTON" && (key === " " || key === "Enter")) return;  /* the button's own click */
+    if (key === " " || key === "Spacebar") { toggle(); }
+    else if (key === "ArrowRight" || key === "ArrowUp") { stop(); show(+slider.value + 1); }
+    else if (key === "ArrowLeft" || key === "ArrowDown") { stop(); show(+slider.value - 1); }
+    else if (key === "Home") { stop(); show(0); }
+    else if (key === "End") { stop(); show(last); }
+    else if (key === "Enter" && e.target === root) { toggle(); }
+    else return;
+    e.preventDefault(); e.stopPropagation();
+  });
   show(0);
 })();
 </script>"""
@@ -150,10 +195,20 @@ class HTMLAnimation:
 
     @property
     def html(self) -> str:
-        """The markup: a div with the controls and every frame, plus the inline script."""
+        """The markup: a div with the controls and every frame, plus the inline script.
+
+        The player is one keyboard stop (``tabindex=0``, a named group): Space plays or
+        pauses, the arrow keys step, Home and End jump; the step text is a polite live
+        region, so a screen reader says where the player is.
+        """
         last = len(self.frames) - 1
+        name = _html.escape(self.title or self.name.replace("-", " "))
+        keys = "Space: play or pause; left and right arrows: step; Home and End: first and last step"
         parts = [
-            f'<div id="{self.uid}" class="mlanim mlanim-{_html.escape(self.name)}" style="{css_font(15)}">'
+            PLAYER_CSS,
+            f'<div id="{self.uid}" class="mlanim mlanim-{_html.escape(self.name)}" role="group" tabindex="0" '
+            f'aria-label="{name}: player. {keys}" aria-roledescription="frame player" '
+            f'style="{css_font(15)};padding:2px">',
         ]
         if self.title:
             parts.append(
@@ -161,17 +216,29 @@ class HTMLAnimation:
             )
         parts.append('<div class="mlanim-controls" style="margin:4px 0">')
         for key, text, tip in CONTROLS:
+            pressed = ' aria-pressed="false"' if key == "play" else ""
             parts.append(
-                f'<button type="button" class="mlanim-{key}" title="{tip}" style="{BUTTON_CSS}">'
-                f"{text}</button>"
+                f'<button type="button" class="mlanim-{key}" title="{tip}" aria-label="{tip}"{pressed} '
+                f'style="{BUTTON_CSS}">{text}</button>'
             )
         parts.append(
             f'<input type="range" class="mlanim-slider" min="0" max="{last}" value="0" '
+            f'aria-label="{_html.escape(self.label)}" '
+            f'aria-valuetext="{_html.escape(frame_label(0, last, self.label))}" '
             f'style="width:260px;vertical-align:middle">'
         )
         parts.append(
-            f'<span class="mlanim-label" style="{css_font(15)};margin-left:8px">'
+            f'<span class="mlanim-label" role="status" aria-live="polite" aria-atomic="true" '
+            f'style="{css_font(15)};margin-left:8px">'
             f"{_html.escape(frame_label(0, last, self.label))}</span>"
+        )
+        options = "".join(
+            f'<option value="{factor}"{" selected" if factor == 1.0 else ""}>{text}</option>'
+            for text, factor in SPEEDS
+        )
+        parts.append(
+            f'<label style="{css_font(15)};margin-left:12px">speed '
+            f'<select class="mlanim-speed" style="{css_font(15)}">{options}</select></label>'
         )
         parts.append("</div>")
         for i, frame in enumerate(self.frames):

@@ -13,8 +13,8 @@ from typing import Any
 
 from .._check import as_cells, as_items, as_order, as_real, as_square, as_text
 from ..nqueens import MAX_LISTED, QUEEN, _attacks, _solution, backtrack_steps
-from .board import MAX_PANELS, draw_square, small_multiples
-from .look import COLORS, FONT, css_font, pt
+from .board import MAX_PANELS, draw_square, fit_title, small_multiples
+from .look import COLORS, FONT, MIN_PT, css_font, pt
 from .player import MAX_FRAMES
 
 __all__ = [
@@ -112,19 +112,27 @@ def draw_queens(
     else:
         ax = draw_square(a, ax, marks=cells, blank=None, fontsize=fontsize)
         fs = pt((fontsize or max(5.0, min(16.0, 140 / n / max(1, len(str(n * n)) / 2)))) * 0.7)
+        # The queen sits in the top half of its cell and the number moves to the bottom half,
+        # so the glyph never covers the number.
+        queen_cells = {(c + 0.5, r + 0.5) for r, c in cells}
+        for t in ax.texts:
+            if tuple(t.get_position()) in queen_cells:
+                x, y = t.get_position()
+                t.set_position((x, y + 0.2))
+                t.set_va("center")
         for r, c in cells:
             ax.text(
-                c + 0.06,
-                r + 0.08,
+                c + 0.5,
+                r + 0.04,
                 QUEEN,
-                ha="left",
+                ha="center",
                 va="top",
                 fontsize=fs,
                 color="white",
                 family=FONT["family"],
             )
     if title:
-        ax.set_title(title, fontsize=FONT["size"], color=COLORS["accent"])
+        ax.set_title(fit_title(ax, title), fontsize=FONT["size"], color=COLORS["accent"])
     return ax
 
 
@@ -151,6 +159,9 @@ def draw_queens_gallery(
             raise ValueError(f"titles must have one entry per solution ({count}), got {len(titles)}")
     suptitle = as_text(suptitle, name="suptitle")
     size = as_real(size, name="size", minimum=0.5, maximum=10)
+    if square is not None:  # a number and a queen in one cell: 12 pt each, one above the other
+        side = len(sols[0]) if sols else 1
+        size = max(size, (1.3 * 2 * MIN_PT + 4) / 72 * side + 0.2)
     fig, axes = small_multiples(
         count, ncols=ncols, size=size, height_ratio=1.1, extra_height=0.4 if suptitle else 0
     )
@@ -160,7 +171,7 @@ def draw_queens_gallery(
             square,
             ax,
             title=titles[i] if titles else None,
-            fontsize=None if square is not None else max(6.0, 100 * size / 2 / len(sols[i])),
+            fontsize=MIN_PT if square is not None else max(6.0, 100 * size / 2 / len(sols[i])),
         )
     if suptitle:
         fig.suptitle(suptitle, fontsize=FONT["size"] + 2, color=COLORS["accent"])
@@ -254,7 +265,7 @@ def queens_board_html(
                 text = "×" + number
             elif attacked:
                 style += f";color:{COLORS['muted']}"
-                text = number or "·"
+                text = number or "•"
             else:
                 text = number.removeprefix("<br>")
             out.append(f'<td style="text-align:center;padding:0;border:1px solid {grid};{style}">{text}</td>')
@@ -315,11 +326,16 @@ def queens_over_square_html(
 def backtrack_frames(n: int, *, max_frames: int = 400, cell_px: int = 44) -> list[str]:
     """HTML frames of the backtracking search on an n x n board (n at most 12), one per
     placed, removed or dead-end step (attacked cells show as tried in the next frame),
-    each with a caption and running counts; stops after ``max_frames`` frames (at most 2000).
+    each with a caption and running counts; stops after ``max_frames`` frames (at most 2000)
+    once a solution is found, and closes with a frame of the solutions found (when the search
+    completes, that frame takes the place of its last step, an emptied board).
+
+    The last frame shows the solutions found (all of them when the search completed).
+    The budget never stops the player before its first solution.
 
     >>> frames = backtrack_frames(4)
-    >>> len(frames), "solution 1" in "".join(frames)
-    (37, True)
+    >>> len(frames), "solution 1" in "".join(frames), "complete: 2 solutions" in frames[-1]
+    (37, True, True)
     """
     n = as_order(n, maximum=MAX_LISTED, what="a board size (a positive integer)")
     max_frames = as_order(
@@ -337,8 +353,12 @@ def backtrack_frames(n: int, *, max_frames: int = 400, cell_px: int = 44) -> lis
             caption=f"Start: an empty {n} x {n} board. Row 0 first, columns left to right.",
         )
     )
+    found: list[tuple[int, ...]] = []
+    complete = True
     for step in backtrack_steps(n):
-        if len(frames) >= max_frames:
+        # The budget counts the closing frame; it never stops before the first solution.
+        if (len(frames) >= max_frames - 1 and found) or len(frames) >= MAX_FRAMES - 1:
+            complete = False
             break
         if step.action == "attacked":
             tried.setdefault(step.row, []).append((step.row, step.col))
@@ -350,6 +370,7 @@ def backtrack_frames(n: int, *, max_frames: int = 400, cell_px: int = 44) -> lis
         elif step.action == "solution":
             nodes += 1
             solutions += 1
+            found.append(tuple(step.queens))
             what = f"row {step.row}: column {step.col} is safe: solution {solutions} {step.queens}"
         elif step.action == "dead end":
             dead_ends += 1
@@ -372,4 +393,46 @@ def backtrack_frames(n: int, *, max_frames: int = 400, cell_px: int = 44) -> lis
                 caption=f"Step {len(frames)}: {what}{counts}",
             )
         )
+    closing = _solutions_frame(n, found, complete=complete, cell_px=cell_px)
+    if complete:  # the last step (row 0 emptied: the search is over) gives way to what it found
+        frames[-1] = closing
+    else:
+        frames.append(closing)
     return frames
+
+
+#: Most solution boards drawn side by side in the closing frame of the backtracking.
+MAX_SHOWN_SOLUTIONS = 12
+
+
+def _plural(count: int, word: str) -> str:
+    """``1 solution``, ``2 solutions``.
+
+    >>> _plural(1, "solution"), _plural(0, "solution")
+    ('1 solution', '0 solutions')
+    """
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def _solutions_frame(n: int, found: Sequence[tuple[int, ...]], *, complete: bool, cell_px: int) -> str:
+    """The closing frame of the backtracking: the solutions found, side by side."""
+    small = max(24, cell_px * 2 // 3)
+    boards = "".join(
+        '<div style="display:inline-block;vertical-align:top;margin:0 8px 8px 0">'
+        + queens_board_html(n, sol, show_attacks=False, cell_px=small, caption=f"solution {i + 1}: {sol}")
+        + "</div>"
+        for i, sol in enumerate(found[:MAX_SHOWN_SOLUTIONS])
+    )
+    more = len(found) - MAX_SHOWN_SOLUTIONS
+    if complete:
+        head = f"The search is complete: {_plural(len(found), 'solution')} on the {n} x {n} board."
+    else:
+        head = (
+            f"The player stops here; the search goes on. Found so far: {_plural(len(found), 'solution')}"
+            f" on the {n} x {n} board."
+        )
+    tail = f'<div style="{css_font(15)};margin:2px 4px">… and {_plural(more, "more solution")}.</div>'
+    return (
+        f'<div class="queens-solutions"><div style="{css_font(18, weight="bold")};margin:4px">'
+        f"{html.escape(head)}</div>{boards}{tail if more > 0 else ''}</div>"
+    )

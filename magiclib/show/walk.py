@@ -16,7 +16,7 @@ import numpy as np
 
 from .._check import as_order
 from ..walk import Step, _odd_order, _rule_in_words, _walk, siamese
-from .board import draw_square, html_table, square_html
+from .board import draw_square, html_table
 from .look import COLORS, FONT, css_font, pt
 from .player import HTMLAnimation, html_animation
 
@@ -44,31 +44,47 @@ def _cell_px(n: int) -> int:
     return int(min(72, max(38, 600 // n)))
 
 
-def _sums_table(square: np.ndarray, cell_px: int) -> str:
-    """The finished square with its sums: rows on the right (→), columns below (↓),
-    the main diagonal bottom right (↘) and the anti-diagonal bottom left (↙)."""
+def _walk_table(square: np.ndarray, cell_px: int, *, current=None, tried=(), sums: bool = False) -> str:
+    """The grid inside a frame of empty margins that the last frame fills with the sums:
+    rows on the right (→), columns below (↓), the main diagonal bottom right (↘) and the
+    anti-diagonal bottom left (↙). Every frame has the same table shape, so the grid
+    stays in place from the first frame to the last."""
     n = square.shape[0]
-    row_sums = square.sum(axis=1)
-    rows = [
-        [""] + [str(int(v)) for v in row] + [f"→ {int(s)}"] for row, s in zip(square, row_sums, strict=True)
-    ]
-    rows.append(
-        [f"↙ {int(np.trace(square[:, ::-1]))}"]
-        + [f"↓ {int(s)}" for s in square.sum(axis=0)]
-        + [f"↘ {int(np.trace(square))}"]
-    )
-    sums = f"color:{COLORS['accent']};font-weight:bold;border:none;font-size:{max(12, int(cell_px * 0.32))}px"
-    styles = {(r, c): sums for r in range(n) for c in (0, n + 1)}
-    styles.update({(n, c): sums for c in range(n + 2)})
+    tried = set(tried or ())
+    rows, styles = [], {}
+    size = max(12, int(cell_px * 0.32))
+    margin = f"color:{COLORS['accent']};font-weight:bold;border:none;font-size:{size}px"
+    for r in range(n):
+        row = [""]
+        for c in range(n):
+            value = int(square[r, c])
+            text = str(value) if value else ""
+            if (r, c) == current:
+                styles[(r, c + 1)] = f"background:{COLORS['current']};font-weight:bold"
+                text = f"<b>{text}</b>"
+            elif (r, c) in tried:
+                styles[(r, c + 1)] = f"background:{COLORS['tried']};border:2px dashed {COLORS['grid']}"
+            elif not text:
+                styles[(r, c + 1)] = f"background:{COLORS['empty']}"
+            row.append(text)
+        row.append(f"→ {int(square[r].sum())}" if sums else "")
+        rows.append(row)
+    if sums:
+        rows.append(
+            [f"↙ {int(np.trace(square[:, ::-1]))}"]
+            + [f"↓ {int(s)}" for s in square.sum(axis=0)]
+            + [f"↘ {int(np.trace(square))}"]
+        )
+    else:
+        rows.append([""] * (n + 2))
+    styles.update({(r, c): margin for r in range(n) for c in (0, n + 1)})
+    styles.update({(n, c): margin for c in range(n + 2)})
     return html_table(rows, styles=styles, cell_px=cell_px)
 
 
 def _frame(square: np.ndarray, text: str, cell_px: int, *, current=None, tried=(), sums=False) -> str:
     """One animation frame: the grid (or the grid with its sums) above a line of large text."""
-    if sums:
-        grid = _sums_table(square, cell_px)
-    else:
-        grid = square_html(square, highlight=[current] if current else None, tried=tried, cell_px=cell_px)
+    grid = _walk_table(square, cell_px, current=current, tried=tried, sums=sums)
     width = max(cell_px * square.shape[0] + 200, 420)
     caption = (
         f'<div class="siamese-caption" style="{css_font(20, line="1.35")};'

@@ -27,8 +27,8 @@ __all__ = ["FramePlayer", "frame_player"]
 class FramePlayer(widgets.VBox):
     """A VBox of controls (Play, step buttons, slider) above a Stack of frames.
 
-    Attributes ``play``, ``slider``, ``stack``, ``back`` and ``forward`` give
-    the parts; ``frames`` the HTML strings. Its repr is short and stable, so a
+    Attributes ``play``, ``slider``, ``speed`` (milliseconds per step), ``stack``,
+    ``back`` and ``forward`` give the parts; ``frames`` the HTML strings. Its repr is short and stable, so a
     notebook cell that shows it re-runs identically under nbval.
     """
 
@@ -73,11 +73,24 @@ class FramePlayer(widgets.VBox):
         self.back.on_click(lambda _: self._move(-1))
         self.forward.on_click(lambda _: self._move(+1))
         self.last.on_click(lambda _: self._move(+len(self.frames)))
+        # Speed: milliseconds per step, linked in the browser to Play's interval (no kernel needed).
+        self.speed = widgets.IntSlider(
+            value=interval_ms,
+            min=min(100, interval_ms),
+            max=max(2000, interval_ms),
+            step=50,
+            description="ms per step",
+            continuous_update=True,
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="300px"),
+        )
+        self.speed.add_class("magiclib-speed")
         self.stack = widgets.Stack(self.frame_widgets(self.frames), selected_index=0)
         widgets.jslink((self.play, "value"), (self.slider, "value"))
         widgets.jslink((self.slider, "value"), (self.stack, "selected_index"))
+        widgets.jslink((self.speed, "value"), (self.play, "interval"))
         controls = widgets.HBox(
-            [self.play, self.first, self.back, self.forward, self.last, self.slider],
+            [self.play, self.first, self.back, self.forward, self.last, self.slider, self.speed],
             layout=widgets.Layout(flex_flow="row wrap"),
         )
         children = ([header] if header is not None else []) + [controls, self.stack]

@@ -149,8 +149,8 @@ class BacktrackPlayer(widgets.VBox):
         self.note.value = (
             f'<span style="{css_font(15)}">{len(frames)} frames'
             + (
-                f" (the search continues after frame {self.max_frames - 1})"
-                if len(frames) >= self.max_frames
+                f" (the search continues after frame {len(frames) - 2})"
+                if "the search goes on" in frames[-1]
                 else " (the whole search)"
             )
             + "</span>"

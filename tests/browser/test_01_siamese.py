@@ -15,9 +15,13 @@ N = 3  # the notebook's player starts at n = 3, the walk the tutorial traces by 
 VISIBLE_FRAME = """(root) => {
   const frames = [...root.querySelectorAll('.siamese-frame')].filter(f => f.offsetParent !== null);
   if (frames.length !== 1) return null;
-  const cells = [...frames[0].querySelectorAll('td')].map(td => td.textContent.trim());
+  // Every frame has the same table: the grid inside a margin (left and right columns, a row
+  // below) where the last frame writes the sums. cells = the grid, all = every cell.
+  const rows = [...frames[0].querySelectorAll('tr')].map(
+    tr => [...tr.querySelectorAll('td')].map(td => td.textContent.trim()));
+  const cells = rows.slice(0, -1).flatMap(r => r.slice(1, -1));
   const caption = frames[0].querySelector('.siamese-caption').textContent;
-  return {cells, caption};
+  return {cells, caption, all: rows.flat()};
 }"""
 
 
@@ -66,8 +70,8 @@ def test_step_to_four_then_play(lab_server, page):
     square = siamese(N)
     numbers = [c for c in done["cells"] if c.isdigit()]
     assert numbers == [str(int(v)) for v in square.ravel()]
-    assert done["cells"].count("→ 15") == N and done["cells"].count("↓ 15") == N
-    assert "↘ 15" in done["cells"] and "↙ 15" in done["cells"]
+    assert done["all"].count("→ 15") == N and done["all"].count("↓ 15") == N
+    assert "↘ 15" in done["all"] and "↙ 15" in done["all"]
     screenshot(page, "01_siamese_done")
 
     # The kernel-free HTML animation of the same notebook steps too.

@@ -60,11 +60,16 @@ def test_backtracking_player_steps_and_plays(lab_server, page):
     assert "dead end" in board["caption"]
     screenshot(page, "03_queens_backtrack_step3")
 
-    # Play to the end without touching the kernel: the last frame reports the whole search.
+    # Play to the end without touching the kernel: the last frame shows the solutions found,
+    # the one before it reports the whole search.
     stats = backtrack_stats(N)
     player.locator(".widget-play button").first.click()
-    end = wait_board(player, lambda b: b["caption"].startswith(f"Step {last}:"), timeout=60)
-    assert "the search is complete" in end["caption"]
+    closing = player.locator(".queens-solutions").filter(has_text="The search is complete")
+    closing.wait_for(state="visible", timeout=60_000)
+    assert f"complete: {stats['solutions']} solutions" in closing.inner_text()
+    assert closing.locator(".queens-board").count() == stats["solutions"]
+    player.get_by_role("button", name="step back").click()
+    end = wait_board(player, lambda b: b["caption"].startswith(f"Step {last - 1}:"), timeout=30)
     assert f"solutions {stats['solutions']}" in end["caption"]
     assert f"queens placed {stats['nodes']}" in end["caption"]
     assert f"dead ends {stats['dead_ends']}" in end["caption"]

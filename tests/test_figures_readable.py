@@ -1,0 +1,193 @@
+"""Readable at 10 metres: every public drawing of ``magiclib.show``, rendered at its own figure size.
+
+For each drawing function, called as the notebooks call it, the figure is drawn (Agg) and
+every visible text is checked: no font below 12 pt (``look.MIN_PT``) and no two texts whose
+bounding boxes overlap (titles that run into each other, a glyph over a number, a label
+across a neighbour). The HTML pictures (boards, frames, the hexagon SVG, the players) are
+parsed for their font sizes: none below 12 px (``look.MIN_PX``).
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+from matplotlib.text import Text  # noqa: E402
+
+import magiclib as ml  # noqa: E402
+from magiclib import hexagon as hx  # noqa: E402
+from magiclib import show  # noqa: E402
+from magiclib.show.look import MIN_PT, MIN_PX  # noqa: E402
+
+LO_SHU = [[2, 7, 6], [9, 5, 1], [4, 3, 8]]
+DURER = [[16, 3, 2, 13], [5, 10, 11, 8], [9, 6, 7, 12], [4, 15, 14, 1]]
+ALL8 = [tuple(s) for s in ml.queens(8)]
+
+
+def _sq(n: int) -> np.ndarray:
+    return np.asarray(ml.magic(n))
+
+
+def _filled(made):
+    """small_multiples as callers use it: a square drawn in each panel, then tight_layout."""
+    fig, axes = made
+    for k, ax in enumerate(axes):
+        show.draw_square(np.rot90(np.asarray(LO_SHU), k), ax, title=f"turned {90 * k}°")
+    fig.tight_layout()
+    return fig
+
+
+def _figure(result):
+    return result if hasattr(result, "canvas") else result.figure
+
+
+CASES = {
+    "draw_square": lambda: show.draw_square(LO_SHU, title="Lo Shu: every line adds up to 15"),
+    "draw_square sums 3": lambda: show.draw_square(
+        LO_SHU, show_sums=True, title="Lo Shu: every line adds up to 15"
+    ),
+    "draw_square sums 7": lambda: show.draw_square(
+        _sq(7), show_sums=True, title="siamese(7): every line sums to 175"
+    ),
+    "draw_square sums 8": lambda: show.draw_square(
+        _sq(8), show_sums=True, title="The challenge square: every line adds up to 260"
+    ),
+    "draw_gallery symmetries": lambda: show.draw_gallery(
+        [np.rot90(np.asarray(LO_SHU), k) for k in range(4)], titles=[f"rotation {90 * k}°" for k in range(4)]
+    ),
+    "draw_gallery sums": lambda: show.draw_gallery(
+        [_sq(4), _sq(5), _sq(6)], titles=["magic(4)", "magic(5)", "magic(6)"], show_sums=True
+    ),
+    "draw_gallery 32": lambda: show.draw_gallery(
+        [np.rot90(_sq(5), k) for k in range(4)] * 8, titles=[f"image {k + 1}" for k in range(32)], ncols=8
+    ),
+    "small_multiples": lambda: _filled(show.small_multiples(3, ncols=3)),
+    "draw_queens": lambda: show.draw_queens((1, 3, 0, 2), title="4 queens"),
+    "draw_queens on square": lambda: show.draw_queens((1, 3, 0, 2), DURER, title="4 queens on Dürer"),
+    "draw_queens_gallery 8": lambda: show.draw_queens_gallery(
+        ALL8[:4], [f"solution {k + 1}: {s}" for k, s in enumerate(ALL8[:4])]
+    ),
+    "draw_queens_gallery hidden": lambda: show.draw_queens_gallery(
+        ALL8[:3], [f"{s}: sum 260" for s in ALL8[:3]], square=_sq(8)
+    ),
+    "draw_hexagon names": lambda: show.draw_hexagon(
+        title="The 19 unknowns, numbered row by row (3, 4, 5, 4, 3)"
+    ),
+    "draw_hexagon sums": lambda: show.draw_hexagon(
+        hx.MAGIC_HEXAGON, highlight=hx.free_variables(), show_sums=True, title="Adams' magic hexagon"
+    ),
+    "draw_heatmaps": lambda: show.draw_heatmaps(
+        [np.eye(3, dtype=int), np.ones((3, 3), dtype=int)], ["identity", "ones"], ncols=2
+    ),
+    "draw_birkhoff": lambda: show.draw_birkhoff([(1, (0, 1, 2)), (2, (1, 2, 0)), (3, (2, 0, 1))]),
+    "draw_moler": lambda: show.draw_moler([3, 4, 5, 6]),
+    "draw_torus_wrap": lambda: show.draw_torus_wrap(5),
+}
+
+
+def drawn_texts(fig) -> list[Text]:
+    """The texts the figure really draws: its own, each axes' titles and texts, and the tick
+    and axis labels of the axes whose axis is on (hidden axes keep unused tick labels)."""
+    found = list(fig.texts)
+    for ax in fig.axes:
+        if not ax.get_visible():
+            continue
+        found += [ax.title, ax._left_title, ax._right_title, *ax.texts]
+        if ax.axison:
+            for axis in (ax.xaxis, ax.yaxis):
+                if axis.get_visible():
+                    found += [axis.label, *axis.get_ticklabels()]
+        legend = ax.get_legend()
+        if legend is not None:
+            found += legend.get_texts()
+    return [t for t in found if t.get_visible() and t.get_text().strip()]
+
+
+def _overlaps(a, b, slack: float = 1.0) -> bool:
+    return (
+        a.x0 + slack < b.x1 - slack
+        and b.x0 + slack < a.x1 - slack
+        and a.y0 + slack < b.y1 - slack
+        and b.y0 + slack < a.y1 - slack
+    )
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_figure_text_is_large_and_apart(name):
+    fig = _figure(CASES[name]())
+    try:
+        fig.canvas.draw()
+        renderer = fig.canvas.get_renderer()
+        texts = drawn_texts(fig)
+        assert texts, f"{name}: no text at all"
+        small = sorted({(t.get_text()[:30], t.get_fontsize()) for t in texts if t.get_fontsize() < MIN_PT})
+        assert not small, f"{name}: text below {MIN_PT} pt: {small[:8]}"
+        boxes = [(t, t.get_window_extent(renderer)) for t in texts]
+        clashes = [
+            (a.get_text()[:30], b.get_text()[:30])
+            for (a, ba), (b, bb) in itertools.combinations(boxes, 2)
+            if _overlaps(ba, bb)
+        ]
+        assert not clashes, f"{name}: {len(clashes)} overlapping text pair(s), e.g. {clashes[:6]}"
+    finally:
+        plt.close(fig)
+
+
+# ------------------------------------------------------------------ HTML and SVG pictures
+
+_CSS_PX = re.compile(r"font-size\s*:\s*([\d.]+)px|font\s*:\s*(?:bold\s+|italic\s+|\d{3}\s+)*([\d.]+)px")
+_SVG_SIZE = re.compile(r"font-size=\"([\d.]+)(?:px)?\"")
+
+
+def html_font_sizes(markup: str) -> list[float]:
+    sizes = [float(a or b) for a, b in _CSS_PX.findall(markup)]
+    return sizes + [float(s) for s in _SVG_SIZE.findall(markup)]
+
+
+HTML_CASES = {
+    "square_html": lambda: show.square_html(LO_SHU, highlight=[(1, 1)], caption="Lo Shu"),
+    "square_html 15": lambda: show.square_html(_sq(15), cell_px=24),
+    "html_table": lambda: show.html_table([["1", "2"], ["3", "4"]], caption="a table"),
+    "queens_board_html": lambda: show.queens_board_html(8, (0, 4, 7), current=(3, 1), caption="step"),
+    "queens_over_square_html": lambda: show.queens_over_square_html(DURER, (1, 3, 0, 2)),
+    "siamese_frames": lambda: "".join(show.siamese_frames(15)),
+    "backtrack_frames": lambda: "".join(show.backtrack_frames(6, max_frames=80)),
+    "html_animation": lambda: show.html_animation(["<b>1</b>", "<b>2</b>"], title="t").html,
+    "hexagon_svg": lambda: show.hexagon_svg(hx.MAGIC_HEXAGON),
+    "hexagon_verdict_html": lambda: show.hexagon_verdict_html(hx.MAGIC_HEXAGON),
+}
+
+
+@pytest.mark.parametrize("name", list(HTML_CASES))
+def test_html_text_is_at_least_12px(name):
+    markup = HTML_CASES[name]()
+    sizes = html_font_sizes(markup)
+    assert sizes, f"{name}: no font size found (the look sets one everywhere)"
+    assert min(sizes) >= MIN_PX, (
+        f"{name}: font sizes below {MIN_PX}px: {sorted(set(s for s in sizes if s < MIN_PX))}"
+    )
+    assert "<small>" not in markup or min(sizes) * 0.83 >= MIN_PX, (
+        f"{name}: <small> text shrinks below {MIN_PX}px"
+    )
+
+
+def test_the_parser_sees_small_text():
+    """The checks above would catch small text (a guard against a parser that finds nothing)."""
+    assert html_font_sizes('<td style="font-size:9px">x</td><text font-size="8">') == [9.0, 8.0]
+    assert html_font_sizes("<div style=\"font:bold 11px 'DejaVu Sans'\">") == [11.0]
+    fig, ax = plt.subplots(figsize=(2, 2))
+    try:
+        a = ax.text(0.5, 0.5, "twelve", fontsize=12)
+        b = ax.text(0.52, 0.5, "twelve", fontsize=12)
+        fig.canvas.draw()
+        r = fig.canvas.get_renderer()
+        assert _overlaps(a.get_window_extent(r), b.get_window_extent(r))
+    finally:
+        plt.close(fig)
