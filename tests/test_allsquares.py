@@ -336,6 +336,9 @@ def test_square_browser_is_silent_and_follows_filter_and_slider(capsys):
     assert browser.slider.value == 1 and browser.slider.max == 48
     assert "square 1 of 48" in browser.caption.value and "most-perfect" in browser.view.value
     assert "pandiagonal" in properties(browser.current)
+    # every choice offered shows a different list: no property that all 880 share
+    choices = [value for _, value in browser.filter.options]
+    assert choices == ["all", "pandiagonal", "associative", "most-perfect"]
 
 
 def test_square_browser_bad_input():

@@ -50,7 +50,9 @@ class SquareBrowser(widgets.VBox):
         self.props = [properties(a) for a in arrays]
         counts = {p: sum(p in found for found in self.props) for p in PROPERTY_NAMES}
         options = [(f"all ({len(arrays)})", "all")]
-        options += [(f"{p} ({counts[p]})", p) for p in PROPERTY_NAMES if counts[p]]
+        # Offer only the properties that split the list: one that every square has (all 880 are
+        # normal, semi-magic and magic) would show the same list again.
+        options += [(f"{p} ({counts[p]})", p) for p in PROPERTY_NAMES if 0 < counts[p] < len(arrays)]
         self.filter = widgets.Dropdown(
             options=options, value="all", description="show", layout=widgets.Layout(width="260px")
         )
