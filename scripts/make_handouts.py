@@ -39,8 +39,12 @@ import export_html  # noqa: E402  (the sibling script: its export functions are 
 ROOT = export_html.ROOT
 PARTS = ("student", "teacher", "worksheets")
 
-#: A folded solution in markdown: <details> whose <summary> starts with "Solution".
-SOLUTION_DETAILS = re.compile(r"<details>\s*<summary>\s*solution\b.*?</details>\s*", re.I | re.S)
+#: A folded solution in markdown: <details> whose <summary> text starts with "Solution" (or "Answer"),
+#: also when wrapped in tags (``<summary><b>Solution 1</b> ...``).
+SOLUTION_DETAILS = re.compile(
+    r"<details\b[^>]*>\s*<summary\b[^>]*>(?:\s|<[^>]+>)*(?:solutions?|answers?)\b.*?</details>\s*",
+    re.I | re.S,
+)
 _EXERCISES = re.compile(r"^#{1,3}\s+exercises?\b", re.I | re.M)
 _TEACHER_LINK = re.compile(r"<a\b[^>]*href=\"teachers\.html\"[^>]*>.*?</a>", re.S)
 _TEACHER_PARAGRAPH = re.compile(r"<p>\s*<a\b[^>]*href=\"teachers\.html\"[^>]*>.*?</a>\s*</p>", re.S)
