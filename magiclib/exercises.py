@@ -772,19 +772,23 @@ def _05_4(answer: Any) -> Feedback:
 
 def _06_2(answer: Any) -> Feedback:
     square = _grid(answer, 5)
-    base = siamese(5)
     p = [1, 0, 2, 4, 3]
-    right = base[np.ix_(p, p)]
-    if np.array_equal(square, base):
-        return _wrong("this is ml.siamese(5) unchanged; apply the move to it.")
-    if np.array_equal(square, base[p, :]):
-        return _wrong("you swapped the rows only; the move swaps the same columns too.")
-    if np.array_equal(square, base[:, p]):
-        return _wrong("you swapped the columns only; the move swaps the same rows too.")
-    if not np.array_equal(square, right):
-        return _wrong("this is not ml.siamese(5) with rows 0↔1, 3↔4 and the same columns swapped.")
-    assert is_magic(square)
-    return _right("the moved square is magic, and moving it again gives ml.siamese(5) back.")
+    # the notebook's SIAMESE is magic(5) (de la Loubère's square); ml.siamese(5) works as well
+    bases = {"ml.magic(5)": magic(5), "ml.siamese(5)": siamese(5)}
+    for name, base in bases.items():
+        if np.array_equal(square, base[np.ix_(p, p)]):
+            assert is_magic(square)
+            return _right(f"the moved square is magic, and moving it again gives {name} back.")
+    for name, base in bases.items():
+        if np.array_equal(square, base):
+            return _wrong(f"this is {name} unchanged; apply the move to it.")
+        if np.array_equal(square, base[p, :]):
+            return _wrong("you swapped the rows only; the move swaps the same columns too.")
+        if np.array_equal(square, base[:, p]):
+            return _wrong("you swapped the columns only; the move swaps the same rows too.")
+    return _wrong(
+        "this is not ml.magic(5) (or ml.siamese(5)) with rows 0↔1, 3↔4 and the same columns swapped."
+    )
 
 
 def _06_3(answer: Any) -> Feedback:
@@ -932,7 +936,10 @@ _REGISTRY: dict[str, _Exercise] = {
             "05.4", "column orders of magic(4) that stay magic", "a list of permutations of 0..3", _05_4
         ),
         _Exercise(
-            "06.2", "ml.siamese(5) after swapping rows 0↔1, 3↔4 and the same columns", "a 5x5 square", _06_2
+            "06.2",
+            "magic(5) (the SIAMESE of the notebook) with rows and columns 0↔1, 3↔4 swapped",
+            "a 5x5 square",
+            _06_2,
         ),
         _Exercise("06.3", "moves of the 32 that keep the cell (0,0) in place", "an integer", _06_3),
         _Exercise("06.4", "canonical 4x4 squares", "an integer", _06_4),

@@ -80,7 +80,7 @@ def _right_answers():
         "05.2": [n for n in range(3, 31) if ml.magic_rank_rule(n) < n],
         "05.3": [ml.magic_space_dimension(n) - 1 for n in range(3, 7)],
         "05.4": [q for q in permutations(range(4)) if ml.is_magic(ml.magic(4)[:, list(q)])],
-        "06.2": ml.siamese(5)[np.ix_(p, p)],
+        "06.2": ml.magic(5)[np.ix_(p, p)],
         "06.3": sum(int(img[0, 0]) for img in symmetries_32(marker)),
         "06.4": ml.count_magic_squares(4) // 32,
         "07.1": ml.nearest_magic(np.arange(1, 10).reshape(3, 3)),
@@ -156,6 +156,8 @@ WRONG = [
     ("05.4", [(0, 1, 2, 2)], "not a permutation"),
     ("06.2", ml.siamese(5), "unchanged"),
     ("06.2", ml.siamese(5)[[1, 0, 2, 4, 3], :], "rows only"),
+    ("06.2", ml.magic(5)[:, [1, 0, 2, 4, 3]], "columns only"),
+    ("06.2", ml.magic(5), "unchanged"),
     ("06.3", 1, "transpose"),
     ("06.4", 880, "8 rotations"),
     ("06.4", 7040, "every 4x4"),
@@ -179,6 +181,8 @@ def test_every_exercise_has_a_specific_wrong_answer_tested():
     assert {w[0] for w in WRONG} >= set(ex.exercises()) - {"01.1"}
     assert "swapped" in ex.check("01.1", tuple(reversed(RIGHT["01.1"]))).message
     assert "rule wrap" in ex.check("01.1", ((0, 0), RIGHT["01.1"][1])).message
+    p = [1, 0, 2, 4, 3]
+    assert ex.check("06.2", ml.siamese(5)[np.ix_(p, p)]).ok  # the move on the other 5x5 square counts too
 
 
 def test_feedback_never_gives_the_answer_away():
