@@ -32,7 +32,7 @@ import numpy as np
 from . import hexagon
 from .allsquares import count_magic_squares, frenicle_squares, magic_series, magic_square_array
 from .construct import magic
-from .famous import DURER
+from .famous import DURER, LO_SHU
 from .matrices import is_queens_permutation, magic_space_dimension, nearest_magic
 from .nqueens import count_queens, hidden_queens, queen_symmetries, queens
 from .squares import is_magic, magic_constant, symmetries
@@ -862,6 +862,21 @@ def _07_2(answer: Any) -> Feedback:
     return _wrong(f"{value} is not it: test each of the 24 permutations with ml.is_queens_permutation.")
 
 
+# --- notebook 08: estimating the 6x6 count ------------------------------------------------------------
+
+
+def _08_1(answer: Any) -> Feedback:
+    value = _int(answer)
+    right = len({tuple(map(tuple, img.tolist())) for img in symmetries(LO_SHU)})
+    if value == right:
+        return _right("all 8 images differ, so the sampler counts every square 8 times and divides by 8.")
+    if value == 4:
+        return _wrong("4 are the rotations only; the reflections give 4 more images.")
+    if value == 1:
+        return _wrong("a rotation or a reflection moves at least one number, and the numbers are distinct.")
+    return _wrong(f"{value} is not it: put the images of ml.symmetries(ml.LO_SHU) in a set and count them.")
+
+
 _REGISTRY: dict[str, _Exercise] = {
     e.ident: e
     for e in [
@@ -951,6 +966,9 @@ _REGISTRY: dict[str, _Exercise] = {
             "4x4 permutation matrices that are queens solutions",
             "an integer, or the list of them",
             _07_2,
+        ),
+        _Exercise(
+            "08.1", "different images of the Lo Shu square under the 8 symmetries", "an integer", _08_1
         ),
     ]
 }

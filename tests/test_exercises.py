@@ -85,6 +85,7 @@ def _right_answers():
         "06.4": ml.count_magic_squares(4) // 32,
         "07.1": ml.nearest_magic(np.arange(1, 10).reshape(3, 3)),
         "07.2": [q for q in permutations(range(4)) if ml.is_queens_permutation(q)],
+        "08.1": len({tuple(map(tuple, s.tolist())) for s in ml.symmetries(ml.LO_SHU)}),
     }
 
 
@@ -164,6 +165,8 @@ WRONG = [
     ("07.1", np.arange(1, 10).reshape(3, 3), "not magic"),
     ("07.1", 4 * np.ones((3, 3)), "total 45"),
     ("07.2", 24, "every permutation"),
+    ("08.1", 4, "reflections"),
+    ("08.1", 1, "distinct"),
     ("07.2", [(0, 1, 2, 3)], "not a 4-queens"),
 ]
 
