@@ -156,6 +156,8 @@ def write_front(out: Path) -> Path:
         'and <a href="teacher/teachers.html">the lesson plans</a>.</li>'
         "<li>Worksheets to print (A4, black and white; files ending in <code>_answers</code> are "
         f"answer sheets for the teacher):<ul>{items}</ul></li>"
+        "<li>Slides to present: <code>make slides</code> writes them to <code>slides/</code> "
+        '(<a href="../slides/index.html">slides/index.html</a> when both folders sit in the project).</li>'
         "</ul>"
     )
     target = out / "index.html"

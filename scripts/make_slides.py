@@ -118,7 +118,30 @@ def build(notebooks: list[Path], out: Path) -> list[Path]:
             note = f", {removed} external tag(s) removed" if removed else ""
             print(f"{target}  {target.stat().st_size / 1e6:6.2f} MB{note}")
             written.append(target)
+    write_index(out, written)
     return written
+
+
+def write_index(out: Path, decks: list[Path]) -> Path:
+    """``out/index.html``: the decks in order, with the keys a presenter needs."""
+    import html
+
+    items = "".join(
+        f'<li><a href="{d.name}">{html.escape(d.name.removesuffix(".slides.html"))}</a></li>' for d in decks
+    )
+    body = (
+        "<h1>Magic squares: the slide decks</h1>"
+        "<p>One deck per notebook; they work from disk with no network. Keys: arrow keys or space move, "
+        "<kbd>Esc</kbd> shows all slides, <kbd>F</kbd> full screen, <kbd>S</kbd> speaker notes. "
+        "Animations play with their own Play button; controls that need Python show a note.</p>"
+        f'<ol class="magiclib-pages">{items}</ol>'
+    )
+    target = out / "index.html"
+    target.write_text(
+        export_html._PAGE.format(title="Slide decks", body=body, mathjax=export_html.MATHJAX_URL),
+        encoding="utf-8",
+    )
+    return target
 
 
 def main(argv: list[str] | None = None) -> int:
