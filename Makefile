@@ -7,13 +7,15 @@ STAMP  := $(VENV)/.installed-stamp
 NOTEBOOKS := $(sort $(wildcard notebooks/[0-9][0-9]_*.ipynb))
 NB ?=
 HTML_DIR ?= html
+HANDOUTS_DIR ?= handouts
+SLIDES_DIR ?= slides
 APP_PORT ?= 8866
 # Jupyter refuses to run as root unless told; only then is the flag added.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 # Tools from the venv first, so a kernel started by Jupyter is the pinned Python.
 export PATH := $(abspath $(BIN)):$(PATH)
 
-.PHONY: help setup lab test lint format unit notebooks notebook bench html app clean
+.PHONY: help setup lab test lint format unit notebooks notebook bench html handouts slides app clean
 
 help:
 	@echo "make lab        set up .venv and open the notebooks in JupyterLab (127.0.0.1, with a token)"
@@ -26,6 +28,8 @@ help:
 	@echo "make notebook NB=notebooks/01_siamese_walk.ipynb   re-execute one notebook"
 	@echo "make bench      run benchmarks/ (ratios against a baseline measured in the same run)"
 	@echo "make html       export the notebooks as offline pages in $(HTML_DIR)/ (open $(HTML_DIR)/index.html)"
+	@echo "make handouts   student pages without solutions, teacher pages, printable PDF worksheets in $(HANDOUTS_DIR)/"
+	@echo "make slides     one offline reveal.js slide deck per notebook in $(SLIDES_DIR)/ (arrow keys move)"
 	@echo "make app        serve the notebooks with Voila, code hidden, on http://127.0.0.1:$(APP_PORT)/"
 	@echo "make clean      remove .venv and everything generated"
 
@@ -78,11 +82,18 @@ bench: setup
 html: setup
 	$(PY) scripts/export_html.py --out $(HTML_DIR)
 
+# The classroom kit (docs/teachers.md): handouts without solutions, worksheets to print, slides.
+handouts: setup
+	$(PY) scripts/make_handouts.py --out $(HANDOUTS_DIR)
+
+slides: setup
+	$(PY) scripts/make_slides.py --out $(SLIDES_DIR)
+
 # Loopback only; Voilà shows no code and starts one kernel per opened page.
 app: setup
 	$(BIN)/voila notebooks --Voila.ip=127.0.0.1 --Voila.port=$(APP_PORT) --no-browser \
 	  --VoilaConfiguration.strip_sources=True
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info test-artifacts html .pytest_cache .hypothesis
+	rm -rf $(VENV) build dist *.egg-info test-artifacts html handouts slides .pytest_cache .hypothesis
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

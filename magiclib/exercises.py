@@ -1,0 +1,1036 @@
+"""Self-check for the notebooks' exercises: a student's answer gets specific feedback.
+
+``check(exercise_id, answer)`` compares a student's answer with the answer computed by magiclib
+and says what is right or what is wrong ("a 3x3 magic square has centre 5; your square has 4
+there"), never the answer itself. A wrong kind of answer (``None``, a string, a float where a
+square is expected) is an answer too: it gets ``ok=False`` and a hint about the kind expected,
+never an exception. Only an unknown exercise id raises ``ValueError`` (a programming error).
+
+Ids are ``"NN.k"``: notebook ``NN``, exercise ``k`` of its ``## Exercises`` section.
+``exercises()`` lists them; ``describe(exercise_id)`` says what answer an exercise expects.
+
+>>> import magiclib.exercises as ex
+>>> ex.check("00.1", 260)
+✓ Right: 260 = 8 · (8² + 1) / 2, the magic constant of every 8x8 normal magic square.
+>>> bool(ex.check("00.1", None))
+False
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import numbers
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from itertools import combinations, permutations
+from typing import Any
+
+import numpy as np
+
+from . import hexagon
+from .allsquares import count_magic_squares, frenicle_squares, magic_series, magic_square_array
+from .construct import magic
+from .famous import DURER, LO_SHU
+from .matrices import is_queens_permutation, magic_space_dimension, nearest_magic
+from .nqueens import count_queens, hidden_queens, queen_symmetries, queens
+from .squares import is_magic, magic_constant, symmetries
+from .walk import siamese, siamese_steps
+
+__all__ = ["Feedback", "check", "describe", "exercises"]
+
+#: Longest list, widest square and largest number an answer may hold; beyond them the answer is
+#: refused as the wrong kind before anything is copied.
+MAX_ITEMS = 10_000
+MAX_SIDE = 64
+_BIG = 10**30
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """The verdict on one answer: ``ok`` and a message for the student; true when the answer is right.
+
+    >>> Feedback(False, "Not yet: try again.")
+    ✗ Not yet: try again.
+    """
+
+    ok: bool
+    message: str
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+    def __str__(self) -> str:
+        return ("✓ " if self.ok else "✗ ") + self.message
+
+    __repr__ = __str__
+
+    def _repr_html_(self) -> str:
+        import html
+
+        mark, word = ("✓", "right") if self.ok else ("✗", "not yet")
+        return (
+            f'<p role="status" aria-label="{word}" style="font-size:14pt">'
+            f"<b>{mark}</b> {html.escape(self.message)}</p>"
+        )
+
+
+def _right(message: str) -> Feedback:
+    return Feedback(True, "Right: " + message)
+
+
+def _wrong(message: str) -> Feedback:
+    return Feedback(False, "Not yet: " + message)
+
+
+@dataclass(frozen=True)
+class _Exercise:
+    ident: str
+    question: str
+    expects: str
+    judge: Callable[[Any], Feedback | None]
+
+
+class _WrongKind(Exception):
+    """Raised by the readers below when an answer is not of the expected kind."""
+
+
+# --- reading answers (each raises _WrongKind, never anything else) ---------------------------------
+
+
+def _int(x: Any) -> int:
+    """An integer answer: int, numpy or sympy integer, or a float with no fractional part."""
+    if isinstance(x, (bool, np.bool_)):
+        raise _WrongKind
+    if isinstance(x, numbers.Integral):
+        value = int(x)
+    elif isinstance(x, (float, np.floating)) and math.isfinite(x) and float(x).is_integer():
+        value = int(x)
+    elif getattr(x, "is_Integer", False):  # sympy.Integer
+        value = int(x)
+    else:
+        raise _WrongKind
+    if abs(value) > _BIG:
+        raise _WrongKind
+    return value
+
+
+def _items(x: Any) -> list:
+    """A list, tuple, set, range or 1-D array of at most MAX_ITEMS items."""
+    if isinstance(x, (str, bytes, dict)) or not isinstance(
+        x, (list, tuple, set, frozenset, range, np.ndarray)
+    ):
+        raise _WrongKind
+    if isinstance(x, np.ndarray) and x.ndim != 1:
+        raise _WrongKind
+    if len(x) > MAX_ITEMS:
+        raise _WrongKind
+    if isinstance(x, (set, frozenset)):
+        try:
+            return sorted(x)
+        except TypeError:
+            raise _WrongKind from None
+    return list(x)
+
+
+def _ints(x: Any) -> list[int]:
+    return [_int(v) for v in _items(x)]
+
+
+def _number(x: Any) -> complex:
+    """A real or complex number, also a sympy expression that evaluates to one."""
+    if isinstance(x, (bool, np.bool_, str, bytes)):
+        raise _WrongKind
+    try:
+        value = complex(x)
+    except (TypeError, ValueError, OverflowError, AttributeError):
+        raise _WrongKind from None
+    if not (math.isfinite(value.real) and math.isfinite(value.imag)):
+        raise _WrongKind
+    return value
+
+
+def _grid(x: Any, n: int | None = None) -> np.ndarray:
+    """A square of integers (list of lists, numpy or sympy matrix), side at most MAX_SIDE."""
+    if hasattr(x, "tolist") and not isinstance(x, np.ndarray) and hasattr(x, "shape"):
+        x = x.tolist()  # sympy.Matrix
+    if isinstance(x, np.ndarray):
+        if x.ndim != 2 or x.shape[0] != x.shape[1] or x.shape[0] > MAX_SIDE:
+            raise _WrongKind
+        rows = x.tolist()
+    else:
+        rows = _items(x) if isinstance(x, (list, tuple)) else None
+        if rows is None or len(rows) > MAX_SIDE:
+            raise _WrongKind
+        rows = [_items(r) for r in rows]
+    side = len(rows)
+    if side == 0 or any(len(r) != side for r in rows):
+        raise _WrongKind
+    if n is not None and side != n:
+        raise _WrongKind
+    return np.array([[_int(v) for v in r] for r in rows], dtype=np.int64)
+
+
+def _real_grid(x: Any, n: int) -> np.ndarray:
+    if hasattr(x, "tolist") and not isinstance(x, np.ndarray) and hasattr(x, "shape"):
+        x = x.tolist()
+    if isinstance(x, np.ndarray):
+        if x.shape != (n, n):
+            raise _WrongKind
+        rows = x.tolist()
+    else:
+        if not isinstance(x, (list, tuple)) or len(x) != n:
+            raise _WrongKind
+        rows = [_items(r) for r in x]
+        if any(len(r) != n for r in rows):
+            raise _WrongKind
+    values = [[_number(v) for v in r] for r in rows]
+    if any(abs(v.imag) > 1e-9 for r in values for v in r):
+        raise _WrongKind
+    return np.array([[v.real for v in r] for r in values], dtype=float)
+
+
+def _pair(x: Any) -> tuple[Any, Any]:
+    if isinstance(x, dict) or not isinstance(x, (list, tuple)) or len(x) != 2:
+        raise _WrongKind
+    return x[0], x[1]
+
+
+def _cell(x: Any) -> tuple[int, int]:
+    a, b = _pair(x)
+    return _int(a), _int(b)
+
+
+def _call(f: Any, *args: Any) -> Any:
+    if not callable(f) or isinstance(f, type):
+        raise _WrongKind
+    try:
+        return f(*args)
+    except Exception as exc:  # a student's function may fail in any way: that is feedback, not a crash
+        raise _FunctionFailed(f"your function raised {type(exc).__name__}: {exc}") from None
+
+
+class _FunctionFailed(Exception):
+    pass
+
+
+def _count_word(k: int, word: str) -> str:
+    return f"{k} {word}" + ("" if k == 1 else "s")
+
+
+# --- notebook 00: what is a magic square ------------------------------------------------------------
+
+
+def _00_1(answer: Any) -> Feedback:
+    value = _int(answer)
+    right = magic_constant(8)
+    if value == right:
+        return _right(f"{value} = 8 · (8² + 1) / 2, the magic constant of every 8x8 normal magic square.")
+    if value == 64 * 65 // 2:
+        return _wrong(f"{value} is the sum of all 64 entries; one row holds an eighth of it.")
+    if value == 2 * right:
+        return _wrong(f"{value} is twice too big: the formula divides n · (n² + 1) by 2.")
+    if value == 65:
+        return _wrong("65 is n² + 1 only; multiply by n = 8 and divide by 2.")
+    if value in {magic_constant(k) for k in range(1, 8)} | {magic_constant(k) for k in range(9, 12)}:
+        return _wrong(f"{value} is the magic constant of another order; use n = 8 in n · (n² + 1) / 2.")
+    return _wrong(f"{value} is not n · (n² + 1) / 2 for n = 8; check the arithmetic, then magic_constant(8).")
+
+
+def _00_2(answer: Any) -> Feedback:
+    square = _grid(answer)
+    if square.shape != (4, 4):
+        return _wrong(f"Dürer's square is 4x4; your answer is {square.shape[0]}x{square.shape[1]}.")
+    if np.array_equal(square, DURER):
+        return _wrong("this is Dürer's square unchanged; replace each entry x by 17 − x.")
+    for (r, c), d in np.ndenumerate(DURER):
+        if int(square[r, c]) + int(d) != 17:
+            return _wrong(
+                f"at row {r}, column {c} Dürer's square has {int(d)} and yours has {int(square[r, c])}; "
+                f"they add up to {int(square[r, c]) + int(d)}, not n² + 1 = 17."
+            )
+    return _right("every entry x became 17 − x; the result holds 1..16 once each and every line sums to 34.")
+
+
+def _00_3(answer: Any) -> Feedback:
+    value = _int(answer)
+    right = sum(img[-1, 1:3].tolist() == [15, 14] for img in symmetries(DURER))
+    if value == right:
+        return _right("only the square as Dürer engraved it shows 15 14 in the middle of its bottom row.")
+    if value == 0:
+        return _wrong(
+            "the square as it stands is one of the eight images (the identity); look at its bottom row."
+        )
+    if value == 2:
+        return _wrong("the left-right flip keeps 15 and 14 in the bottom row, but reads them as 14 15.")
+    if value in (4, 8):
+        return _wrong(
+            "the turns and the other flips move 15 and 14 to another side or stand them in a column."
+        )
+    return _wrong(f"{value} is not it: there are 8 images; look at the bottom row of each (ml.symmetries).")
+
+
+def _00_4(answer: Any) -> Feedback:
+    value = _int(answer)
+    if value == 12:
+        return _right("12 of the 15 pairs of lines share exactly one cell, and each forces two cells equal.")
+    if value == 3:
+        return _wrong("3 is the number of pairs that share NO cell (two rows, two columns, two diagonals).")
+    if value == 15:
+        return _wrong("15 is every pair of the 6 lines; some pairs share no cell and give nothing.")
+    if value == 6:
+        return _wrong("6 is the number of lines of a 2x2 square; the question asks for pairs of lines.")
+    return _wrong(f"{value} is not it: a 2x2 square has 6 lines, so 15 pairs; count those that share a cell.")
+
+
+# --- notebook 01: the Siamese walk ------------------------------------------------------------------
+
+
+def _01_1(answer: Any) -> Feedback:
+    if isinstance(answer, dict):
+        if set(answer) != {10, 11}:
+            raise _WrongKind
+        ten, eleven = _cell(answer[10]), _cell(answer[11])
+    else:
+        a, b = _pair(answer)
+        ten, eleven = _cell(a), _cell(b)
+    steps = siamese_steps(5)
+    right10, right11 = (steps[9].row, steps[9].col), (steps[10].row, steps[10].col)
+    if (ten, eleven) == (right10, right11):
+        return _right(
+            "10 wraps from above the top row to the bottom row, and 11 is repaired (rule occupied)."
+        )
+    if (ten, eleven) == (right11, right10):
+        return _wrong("you have the two cells, but swapped: which of the two numbers starts a new block?")
+    if ten != right10:
+        return _wrong(
+            f"10 is not at {ten}: 9 is at (0, 0), so 10 aims above the top row; rule wrap sends it down."
+        )
+    return _wrong(
+        f"11 is not at {eleven}: the cell 11 aims at is taken, so rule occupied moves it "
+        "down one and left two from the aimed cell."
+    )
+
+
+def _01_2(answer: Any) -> Feedback:
+    if isinstance(answer, dict):
+        if set(answer) != {"occupied", "corner"}:
+            raise _WrongKind
+        occupied, corner = answer["occupied"], answer["corner"]
+    else:
+        occupied, corner = _pair(answer)
+    occupied = sorted(_ints(occupied))
+    corner = _int(corner)
+    steps = siamese_steps(7)
+    right_occ = [s.number for s in steps if "occupied" in s.rules]
+    right_corner = [s.number for s in steps if "corner" in s.rules][0]
+    problems = []
+    if corner != right_corner:
+        if corner in right_occ:
+            problems.append(f"{corner} is repaired by rule occupied, not corner")
+        else:
+            problems.append(
+                f"{corner} does not use rule corner: it fires after the number placed in the top-right cell"
+            )
+    if occupied != right_occ:
+        extra = [k for k in occupied if k not in right_occ]
+        if right_corner in extra:
+            problems.append(f"{right_corner} uses rule corner, not occupied")
+        elif extra:
+            problems.append(f"{extra[0]} does not use rule occupied (repairs start a block of 7)")
+        if len(occupied) < len(right_occ) and not extra:
+            problems.append(f"you list {len(occupied)} numbers for rule occupied; there are more")
+    if not problems:
+        return _right("the repairs come at the first number of each block of 7, and one of them is a corner.")
+    return _wrong("; ".join(problems) + ".")
+
+
+def _01_3(answer: Any) -> Feedback:
+    for n in range(1, 52, 2):
+        value = _call(answer, n)
+        try:
+            value = _int(value)
+        except _WrongKind:
+            return _wrong(f"your function should return an integer; for n = {n} it returned {value!r}.")
+        centre = int(siamese(n)[n // 2, n // 2])
+        if value != centre:
+            return _wrong(
+                f"for n = {n} your formula gives {value}, but the centre of ml.siamese({n}) differs."
+            )
+    return _right("your formula gives the centre of the Siamese square for every odd n up to 51.")
+
+
+def _walk_down_one(n: int) -> np.ndarray:
+    """The Siamese walk with rule occupied replaced by 'down one from the last number'."""
+    start = siamese_steps(n)[0]
+    grid = np.zeros((n, n), dtype=np.int64)
+    row, col = start.row, start.col
+    grid[row, col] = 1
+    for number in range(2, n * n + 1):
+        r, c = (row - 1) % n, (col + 1) % n
+        if grid[r, c]:
+            r, c = (row + 1) % n, col
+        row, col = r, c
+        grid[row, col] = number
+    return grid
+
+
+def _01_4(answer: Any) -> Feedback:
+    for n in (3, 5, 7):
+        grid = _call(answer, n)
+        try:
+            grid = _grid(grid, n)
+        except _WrongKind:
+            return _wrong(f"walk_down_one({n}) should return a {n}x{n} grid of integers.")
+        want = _walk_down_one(n)
+        if sorted(grid.ravel().tolist()) != list(range(1, n * n + 1)):
+            return _wrong(f"for n = {n} your grid does not hold 1..{n * n} once each.")
+        if not np.array_equal(grid, want):
+            k = min(int(want[r, c]) for r, c in zip(*np.nonzero(grid != want), strict=True))
+            return _wrong(
+                f"for n = {n} the number {k} is not where the changed walk puts it: start where the "
+                "walk starts, and when the aimed cell is taken go down one from the last number."
+            )
+    return _right("your walk matches for n = 3, 5 and 7; now compare its line sums with magic_constant(n).")
+
+
+# --- notebook 02: all the squares --------------------------------------------------------------------
+
+
+def _02_1(answer: Any) -> Feedback:
+    try:
+        square = _grid(answer, 3)
+    except _WrongKind:
+        value = _int(answer)
+        if count_magic_squares(3, center=value) if 1 <= value <= 9 else False:
+            return _right("the four lines through the centre give 4 · 15 = 45 + 3c.")
+        return _wrong(
+            f"no 3x3 magic square has {value} in the centre: try ml.count_magic_squares(3, center={value})."
+        )
+    if sorted(square.ravel().tolist()) != list(range(1, 10)):
+        return _wrong("a normal 3x3 magic square holds 1..9 once each; yours does not.")
+    if not is_magic(square):
+        return _wrong("your square's lines do not all sum to 15.")
+    return _right(f"your square is magic, and its centre is {int(square[1, 1])}, as in all eight of them.")
+
+
+def _02_1_centre_hint(square: np.ndarray) -> Feedback | None:
+    if square.shape == (3, 3) and int(square[1, 1]) != 5:
+        return _wrong(f"a 3x3 magic square has centre 5; your square has {int(square[1, 1])} there.")
+    return None
+
+
+@functools.cache
+def _squares4() -> np.ndarray:
+    return magic_square_array(4)
+
+
+def _02_2(answer: Any) -> Feedback:
+    a, b = _pair(answer)
+    in_corner, forms = _int(a), _int(b)
+    squares4 = _squares4()
+    corners = squares4[:, [0, 0, -1, -1], [0, -1, 0, -1]]
+    right_corner = int((corners == 1).any(axis=1).sum())
+    right_forms = int((frenicle_squares(4)[:, 0, 0] == 1).sum())
+    if (in_corner, forms) == (right_corner, right_forms):
+        return _right("every symmetry moves corners to corners, so the first count is 8 times the second.")
+    if in_corner == forms:
+        return _wrong("both counts are equal; but each square up to symmetry stands for 8 of the 7040.")
+    problems = []
+    if in_corner != right_corner:
+        problems.append(
+            f"{in_corner} squares of the 7040 is not right (look at the four corner cells of each)"
+        )
+    if forms != right_forms:
+        problems.append(f"{forms} up to symmetry is not right (look at ml.frenicle_squares(4))")
+    if in_corner == 8 * forms:
+        problems.append("your two numbers do have the right ratio 8")
+    return _wrong("; ".join(problems) + ".")
+
+
+def _02_3(answer: Any) -> Feedback:
+    value = _int(answer)
+    if value * 6 * 6 == 72:
+        return _right(
+            "2 ordered pairs of orthogonal partitions, times 3! row orders and 3! column orders, is 72."
+        )
+    if value == 1:
+        return _wrong(
+            "count ORDERED pairs: rows from the first and columns from the second, or the other way."
+        )
+    if value in (3, 4):
+        return _wrong("a partition is never orthogonal to itself: its series share no number.")
+    return _wrong(
+        f"{value} · 3! · 3! is {value * 36}, not 72; how many ordered pairs of partitions are there?"
+    )
+
+
+@functools.cache
+def _durer_year() -> tuple[int, int]:
+    squares4 = _squares4()
+    bottom = int(((squares4[:, 3, 1] == 15) & (squares4[:, 3, 2] == 14)).sum())
+    turned = sum(any(img[3, 1] == 15 and img[3, 2] == 14 for img in symmetries(s)) for s in squares4)
+    return bottom, int(turned)
+
+
+def _02_4(answer: Any) -> Feedback:
+    a, b = _pair(answer)
+    bottom, turned = _int(a), _int(b)
+    right_bottom, right_turned = _durer_year()
+    if (bottom, turned) == (right_bottom, right_turned):
+        return _right(
+            "the second count is exactly 8 times the first: no square shows the pattern on two sides."
+        )
+    problems = []
+    if bottom != right_bottom:
+        problems.append(
+            f"{bottom} for the bottom row is not right: filter squares[:, 3, 1] == 15 and [:, 3, 2] == 14"
+        )
+    if turned != right_turned:
+        if turned == 4 * bottom or turned == 2 * bottom:
+            problems.append(
+                "the pattern can be brought to the bottom from any of 4 sides, read in 2 directions"
+            )
+        else:
+            problems.append(f"{turned} for the turned or flipped squares is not right")
+    return _wrong("; ".join(problems) + ".")
+
+
+def _pruned_profile(n: int) -> list[int]:
+    target = magic_constant(n)
+    depth: Counter[int] = Counter()
+
+    def grow(rows: list[tuple[int, ...]], candidates: list[tuple[int, ...]]) -> None:
+        depth[len(rows)] += 1
+        if rows and any(sum(col) > target for col in zip(*rows, strict=True)):
+            return
+        if len(rows) == n:
+            return
+        for s in candidates:
+            rest = [t for t in candidates if not set(t) & set(s)]
+            for row in permutations(s):
+                if rows or row[0] < row[-1]:
+                    grow([*rows, row], rest)
+
+    grow([], [tuple(s) for s in magic_series(n)])
+    return [depth[k] for k in range(n + 1)]
+
+
+def _02_5(answer: Any) -> Feedback:
+    profile = _ints(answer)
+    right = _pruned_profile(3)
+    if profile == right:
+        return _right("the first three levels stay, the last one shrinks: 48 two-row squares are cut.")
+    if len(profile) != 4:
+        return _wrong(
+            f"give the number of nodes at each depth 0, 1, 2, 3 (4 numbers); you gave {len(profile)}."
+        )
+    if profile[:3] != right[:3]:
+        return _wrong("the check cuts only below a node, so the first three levels must stay as they were.")
+    if profile[3] > right[3]:
+        return _wrong(
+            f"{profile[3]} nodes at depth 3 is too many: is the column check done before going deeper?"
+        )
+    return _wrong(
+        f"{profile[3]} nodes at depth 3 is too few: the check should stop only when a column EXCEEDS 15."
+    )
+
+
+# --- notebook 03: queens in a magic square ----------------------------------------------------------
+
+
+def _03_1(answer: Any) -> Feedback:
+    value = _int(answer)
+    reading = np.arange(1, 65, dtype=np.int64).reshape(8, 8)
+    right = len(hidden_queens(reading))
+    if value == right:
+        return _right(
+            "every queen of row r adds 8r + s[r] + 1, and the columns s[r] are a permutation of 0..7."
+        )
+    if value == 0:
+        return _wrong(
+            "the square is not magic, but a solution can still add up to 260: try one with queen_sum."
+        )
+    if value == 4:
+        return _wrong("4 is what the article's magic square hides; this square is different.")
+    return _wrong(f"{value} is not it: add up the queens of row r, 8r + s[r] + 1, over all 8 rows.")
+
+
+@functools.cache
+def _quarter_counts() -> tuple[int, ...]:
+    return tuple(sum(queen_symmetries(s)[1] == s for s in queens(n)) for n in range(1, 13))
+
+
+def _03_2(answer: Any) -> Feedback:
+    if isinstance(answer, dict):
+        if set(answer) != set(range(1, 13)):
+            return _wrong("give a dict with the keys n = 1, ..., 12 (or a list of 12 counts).")
+        counts = [_int(answer[n]) for n in range(1, 13)]
+    else:
+        counts = _ints(answer)
+        if len(counts) != 12:
+            return _wrong(f"give 12 counts, for n = 1, ..., 12; you gave {len(counts)}.")
+    right = _quarter_counts()
+    for n, (mine, want) in enumerate(zip(counts, right, strict=True), start=1):
+        if mine != want:
+            if want == 0 and n % 4 in (2, 3):
+                return _wrong(
+                    f"for n = {n} (remainder {n % 4} on division by 4) no quarter-turn solution can exist."
+                )
+            return _wrong(
+                f"for n = {n} your count {mine} is not right: compare each s with queen_symmetries(s)[1]."
+            )
+    return _right(
+        "solutions fixed by a quarter turn fill whole 4-cycles (plus the centre), so n = 4k or 4k + 1."
+    )
+
+
+def _03_3(answer: Any) -> Feedback:
+    if isinstance(answer, dict):
+        if set(answer) != {"left", "middle", "right"}:
+            raise _WrongKind
+        left, middle, right_ = (_int(answer[k]) for k in ("left", "middle", "right"))
+    else:
+        values = _ints(answer)
+        if len(values) != 3:
+            raise _WrongKind
+        left, middle, right_ = values
+    five = Counter("left" if s[0] < 2 else "middle" if s[0] == 2 else "right" for s in queens(5))
+    if (left, middle, right_) == (five["left"], five["middle"], five["right"]):
+        return _right("the mirror pairs left with right; the middle column is its own mirror image.")
+    if left + middle + right_ != count_queens(5):
+        return _wrong(
+            f"your three counts add up to {left + middle + right_}; n = 5 has {count_queens(5)} solutions."
+        )
+    if left != right_:
+        return _wrong(
+            "the left-right mirror pairs a first queen in column c with one in column 4 − c: left = right."
+        )
+    return _wrong(
+        "the split between the halves and the middle column is not right: look at s[0] for queens(5)."
+    )
+
+
+# --- notebook 04: the magic hexagon ------------------------------------------------------------------
+
+
+def _04_1(answer: Any) -> Feedback:
+    cells = sorted(_ints(answer))
+    free = hexagon.free_variables()
+    rotate = hexagon.symmetries()[1]
+    right = sorted(rotate[k - 1] for k in free)
+    if cells == right:
+        return _right("the rotated cells are a valid free set too: a symmetry maps lines to lines.")
+    if len(cells) != 7 or len(set(cells)) != 7:
+        return _wrong("give the 7 different cells of the rotated free set (numbers 1..19).")
+    if not all(1 <= k <= 19 for k in cells):
+        return _wrong("cells are numbered 1..19.")
+    if cells == sorted(free):
+        return _wrong("that is the free set before the rotation; map each cell k to rotate[k − 1].")
+    if cells == sorted(rotate[k] for k in free if k < 19) or any(k == 0 for k in cells):
+        return _wrong("cells are numbered from 1 but the tuple is indexed from 0: use rotate[k − 1].")
+    return _wrong("some cells are not the images of the free cells under hexagon.symmetries()[1].")
+
+
+def _04_2(answer: Any) -> Feedback:
+    value = _int(answer)
+    cells = [1, 3, 8, 10, 12, 17, 19]
+    total = sum(hexagon.MAGIC_HEXAGON[k - 1] for k in cells)
+    if value == total:
+        return _right("the corners and the centre add up to twice the line sum, so they cannot all be free.")
+    if value == 38:
+        return _wrong("38 is one line sum; the 6 corners and the centre are not a line. Add the 7 values.")
+    return _wrong(f"{value} is not the sum of cells 1, 3, 8, 10, 12, 17, 19 in Adams' hexagon.")
+
+
+def _04_3(answer: Any) -> Feedback:
+    sums = sorted(set(_ints(answer)))
+    shifted = tuple(v + 1 for v in hexagon.MAGIC_HEXAGON)
+    right = sorted(set(hexagon.line_sums(shifted)))
+    if sums == right:
+        return _right(
+            "a line of ℓ cells gains ℓ, and the lines have 3, 4 or 5 cells: the lines are no longer equal."
+        )
+    if len(sums) == 1:
+        return _wrong("not every line has the same number of cells, so they do not all gain the same amount.")
+    return _wrong("these are not the line sums after adding 1: use hexagon.line_sums on the shifted fill.")
+
+
+def _04_4(answer: Any) -> Feedback:
+    if isinstance(answer, (list, tuple)) and len(answer) == 2:
+        c, s = _int(answer[0]), _int(answer[1])
+    else:
+        c = _int(answer)
+        s = 3 * c
+    if c == 0 and s == 0:
+        return _right("only the zero fill: a 3-cell line gives 3c = s and a 5-cell line 5c = s.")
+    if c != 0:
+        return _wrong(f"with c = {c} a 3-cell line sums to {3 * c} and a 5-cell line to {5 * c}.")
+    return _wrong(f"with c = 0 every line sums to 0, not {s}.")
+
+
+@functools.cache
+def _x1_survivors() -> int:
+    survive = 0
+    for x15 in range(1, 20):
+        others = [v for v in range(1, 20) if v != x15]
+        for six in combinations(others, 6):
+            if 1 <= 76 - 2 * x15 - sum(six) <= 19:
+                survive += math.factorial(6)
+    return survive
+
+
+def _04_5(answer: Any) -> Feedback:
+    value = _int(answer)
+    right = _x1_survivors()
+    if value == right:
+        return _right(f"about {right / hexagon.BRUTE_FORCE_TRIES:.0%} of the choices keep x1 in 1..19.")
+    if value * math.factorial(6) == right:
+        return _wrong("you counted sets of six values; each set stands for 6! orders of the six cells.")
+    if value >= hexagon.BRUTE_FORCE_TRIES:
+        return _wrong("that is all the choices (or more); only some of them keep x1 in 1..19.")
+    return _wrong(f"{value:,} is not it: loop over x15 and over the combinations of the six other values.")
+
+
+# --- notebook 05: magic squares as matrices ---------------------------------------------------------
+
+
+def _05_1(answer: Any) -> Feedback:
+    values = [_number(v) for v in _items(answer)]
+    right = np.linalg.eigvals(magic(6).astype(float))
+    trace = int(np.trace(magic(6)))
+    if len(values) != 6:
+        return _wrong(f"a 6x6 matrix has 6 eigenvalues counted with multiplicity; you gave {len(values)}.")
+    total = sum(values)
+    if abs(total - trace) > 1e-6:
+        return _wrong(f"your eigenvalues add up to {total.real:g}, but the trace of magic(6) is {trace}.")
+    if min(abs(v) for v in values) > 1e-9:
+        return _wrong("magic(6) is singular (rank 5), so one of its eigenvalues is zero; yours has none.")
+    unmatched = list(right)
+    for v in values:
+        best = min(range(len(unmatched)), key=lambda i: abs(unmatched[i] - v))
+        if abs(unmatched[best] - v) > 1e-6 * max(1.0, abs(v)):
+            return _wrong(f"{v.real:g} is not an eigenvalue of magic(6) (det(magic(6) − λI) ≠ 0 there).")
+        unmatched.pop(best)
+    return _right("they add up to the trace, and the eigenvalue 0 makes magic(6) singular.")
+
+
+def _05_2(answer: Any) -> Feedback:
+    orders = sorted(set(_ints(answer)))
+    right = [n for n in range(3, 31) if np.linalg.matrix_rank(magic(n)) < n]
+    if orders == right:
+        return _right("every even order from 4 on: the rank rule gives 3 or n/2 + 2, less than n.")
+    odd = [n for n in orders if n % 2]
+    if odd:
+        return _wrong(f"{odd[0]} is odd, and magic(n) of odd order has full rank n.")
+    missing = [n for n in right if n not in orders]
+    if missing:
+        return _wrong(
+            f"{_count_word(len(missing), 'singular order')} missing; compare magic_rank_rule(n) with n."
+        )
+    return _wrong("only orders 3..30 count; some of yours are outside that range.")
+
+
+def _05_3(answer: Any) -> Feedback:
+    dims = _ints(answer)
+    right = [magic_space_dimension(n) - 1 for n in range(3, 7)]
+    if dims == right:
+        return _right("one more independent condition drops the dimension by one: n² − 2n − 1.")
+    if len(dims) != 4:
+        return _wrong(f"give 4 dimensions, for n = 3, 4, 5, 6; you gave {len(dims)}.")
+    if dims == [magic_space_dimension(n) for n in range(3, 7)]:
+        return _wrong("these are the dimensions of the whole magic space; line sum 0 is one more condition.")
+    return _wrong(
+        "not all four are right: add the row 'row 0 sums to 0' to line_conditions(n) and take the rank."
+    )
+
+
+def _05_4(answer: Any) -> Feedback:
+    perms = _items(answer)
+    chosen = []
+    for p in perms:
+        p = _ints(p)
+        if sorted(p) != [0, 1, 2, 3]:
+            return _wrong(f"{tuple(p)} is not a permutation of the columns 0, 1, 2, 3.")
+        chosen.append(tuple(p))
+    right = {p for p in permutations(range(4)) if is_magic(magic(4)[:, list(p)])}
+    bad = [p for p in chosen if p not in right]
+    if bad:
+        return _wrong(f"columns in the order {bad[0]} do not give a magic square: check its diagonals.")
+    if len(set(chosen)) != len(chosen):
+        return _wrong("you list a permutation twice.")
+    if set(chosen) != right:
+        return _wrong(f"all {len(chosen)} of yours work, but there are more: try all 24 orders.")
+    return _right(
+        "permuting columns keeps row and column sums; these are the orders that keep the diagonals."
+    )
+
+
+# --- notebook 06: counting 5x5 squares ---------------------------------------------------------------
+
+
+def _06_2(answer: Any) -> Feedback:
+    square = _grid(answer, 5)
+    p = [1, 0, 2, 4, 3]
+    # the notebook's SIAMESE is magic(5) (de la Loubère's square); ml.siamese(5) works as well
+    bases = {"ml.magic(5)": magic(5), "ml.siamese(5)": siamese(5)}
+    for name, base in bases.items():
+        if np.array_equal(square, base[np.ix_(p, p)]):
+            assert is_magic(square)
+            return _right(f"the moved square is magic, and moving it again gives {name} back.")
+    for name, base in bases.items():
+        if np.array_equal(square, base):
+            return _wrong(f"this is {name} unchanged; apply the move to it.")
+        if np.array_equal(square, base[p, :]):
+            return _wrong("you swapped the rows only; the move swaps the same columns too.")
+        if np.array_equal(square, base[:, p]):
+            return _wrong("you swapped the columns only; the move swaps the same rows too.")
+    return _wrong(
+        "this is not ml.magic(5) (or ml.siamese(5)) with rows 0↔1, 3↔4 and the same columns swapped."
+    )
+
+
+def _06_3(answer: Any) -> Feedback:
+    value = _int(answer)
+    from .order5 import symmetries_32  # loaded here: order5 compiles with numba on import
+
+    marker = np.zeros((5, 5), dtype=np.int64)
+    marker[0, 0] = 1
+    right = sum(int(img[0, 0]) for img in symmetries_32(marker))
+    if value == right:
+        return _right("32 moves spread (0,0) over 8 cells equally; the two comparisons pick one of these.")
+    if value == 1:
+        return _wrong("the identity is not the only move that keeps (0,0): the transpose does too.")
+    if value == 8:
+        return _wrong(
+            "8 is the number of off-centre diagonal cells (0,0) can go to; divide the 32 moves among them."
+        )
+    return _wrong(
+        f"{value} is not it: the 32 moves carry (0,0) to each off-centre diagonal cell equally often."
+    )
+
+
+def _06_4(answer: Any) -> Feedback:
+    value = _int(answer)
+    right = count_magic_squares(4) // 32
+    if value == right:
+        return _right("7040 / 32: each canonical square stands for 32 squares.")
+    if value == count_magic_squares(4) // 8:
+        return _wrong(
+            "880 is the count up to the 8 rotations and reflections; the canonical rule uses 32 moves."
+        )
+    if value == count_magic_squares(4):
+        return _wrong("7040 is every 4x4 square; only one in each group of 32 is canonical.")
+    return _wrong(f"{value} is not it: how many squares does each canonical 4x4 square stand for?")
+
+
+# --- notebook 07: the space of magic matrices -------------------------------------------------------
+
+
+def _07_1(answer: Any) -> Feedback:
+    matrix = _real_grid(answer, 3)
+    right = np.array(nearest_magic(np.arange(1, 10).reshape(3, 3)).tolist(), dtype=float)
+    if np.allclose(matrix, right, atol=1e-9):
+        return _right("only the mean survives: the rows and columns part is removed by the projection.")
+    sums = np.concatenate([matrix.sum(0), matrix.sum(1), [np.trace(matrix), np.trace(matrix[::-1])]])
+    if not np.allclose(sums, sums[0]):
+        return _wrong("your matrix is not magic: its lines do not all have the same sum.")
+    if not math.isclose(matrix.sum(), 45):
+        return _wrong(f"the projection keeps the total 45 of 1..9; your matrix adds up to {matrix.sum():g}.")
+    return _wrong("your matrix is magic with total 45, but it is not the nearest one: use ml.nearest_magic.")
+
+
+def _07_2(answer: Any) -> Feedback:
+    if isinstance(answer, (list, tuple, set, frozenset, np.ndarray)):
+        perms = [tuple(_ints(p)) for p in _items(answer)]
+        bad = [p for p in perms if sorted(p) != [0, 1, 2, 3] or not is_queens_permutation(p)]
+        if bad:
+            return _wrong(
+                f"{bad[0]} is not a 4-queens permutation (two queens share a diagonal, or not a permutation)."
+            )
+        value = len(set(perms))
+    else:
+        value = _int(answer)
+    right = sum(is_queens_permutation(p) for p in permutations(range(4)))
+    if value == right:
+        return _right("only two; they cover 8 of the 16 cells, and magic(4) has no zero entry.")
+    if value == 24:
+        return _wrong(
+            "24 is every permutation matrix of order 4; keep those with no two queens on a diagonal."
+        )
+    return _wrong(f"{value} is not it: test each of the 24 permutations with ml.is_queens_permutation.")
+
+
+# --- notebook 08: estimating the 6x6 count ------------------------------------------------------------
+
+
+def _08_1(answer: Any) -> Feedback:
+    value = _int(answer)
+    right = len({tuple(map(tuple, img.tolist())) for img in symmetries(LO_SHU)})
+    if value == right:
+        return _right("all 8 images differ, so the sampler counts every square 8 times and divides by 8.")
+    if value == 4:
+        return _wrong("4 are the rotations only; the reflections give 4 more images.")
+    if value == 1:
+        return _wrong("a rotation or a reflection moves at least one number, and the numbers are distinct.")
+    return _wrong(f"{value} is not it: put the images of ml.symmetries(ml.LO_SHU) in a set and count them.")
+
+
+_REGISTRY: dict[str, _Exercise] = {
+    e.ident: e
+    for e in [
+        _Exercise("00.1", "magic constant of an 8x8 normal magic square", "an integer", _00_1),
+        _Exercise(
+            "00.2", "the square 17 − A for Dürer's square A", "a 4x4 square (list of lists or array)", _00_2
+        ),
+        _Exercise("00.3", "images of Dürer's square reading 15 14 in the bottom row", "an integer", _00_3),
+        _Exercise("00.4", "pairs of lines of a 2x2 square that share a cell", "an integer", _00_4),
+        _Exercise(
+            "01.1",
+            "cells of 10 and 11 in the 5x5 walk",
+            "a pair of (row, col) cells, or {10: ..., 11: ...}",
+            _01_1,
+        ),
+        _Exercise(
+            "01.2",
+            "7x7 walk: numbers using rule occupied, and the one using rule corner",
+            "a pair (list of numbers, number) or {'occupied': [...], 'corner': ...}",
+            _01_2,
+        ),
+        _Exercise(
+            "01.3",
+            "the centre of the Siamese square as a formula in n",
+            "a function of n returning an integer",
+            _01_3,
+        ),
+        _Exercise(
+            "01.4",
+            "the walk with rule 'down one from the last number'",
+            "a function walk_down_one(n) returning a grid",
+            _01_4,
+        ),
+        _Exercise("02.1", "the centre of a 3x3 magic square", "an integer, or a 3x3 magic square", _02_1),
+        _Exercise(
+            "02.2", "4x4 squares with 1 in a corner: all, and up to symmetry", "a pair of integers", _02_2
+        ),
+        _Exercise("02.3", "ordered pairs of orthogonal partitions behind the 72", "an integer", _02_3),
+        _Exercise(
+            "02.4",
+            "squares with 15 14 in the bottom row: as they stand, and turned or flipped",
+            "a pair of integers",
+            _02_4,
+        ),
+        _Exercise("02.5", "the pruned search profile of order 3", "a list of 4 node counts", _02_5),
+        _Exercise("03.1", "solutions hidden in the square 8r + c + 1", "an integer", _03_1),
+        _Exercise(
+            "03.2",
+            "quarter-turn-symmetric solutions for n = 1..12",
+            "a list of 12 counts or a dict {n: count}",
+            _03_2,
+        ),
+        _Exercise(
+            "03.3",
+            "n = 5 solutions by the column of the first queen",
+            "(left, middle, right) counts or a dict",
+            _03_3,
+        ),
+        _Exercise("04.1", "the free cells rotated by 60°", "a collection of 7 cell numbers", _04_1),
+        _Exercise("04.2", "the 6 corners and the centre added up in Adams' hexagon", "an integer", _04_2),
+        _Exercise("04.3", "the line sums of Adams' hexagon plus 1", "a list of the different sums", _04_3),
+        _Exercise(
+            "04.4", "the constant fills with all lines equal", "the constant c, or a pair (c, s)", _04_4
+        ),
+        _Exercise("04.5", "brute-force choices keeping x1 in 1..19", "an integer", _04_5),
+        _Exercise("05.1", "the eigenvalues of magic(6)", "a list of 6 numbers (sympy or float)", _05_1),
+        _Exercise("05.2", "the orders n = 3..30 where magic(n) is singular", "a list of integers", _05_2),
+        _Exercise(
+            "05.3", "dimensions of the line-sum-0 magic matrices, n = 3..6", "a list of 4 integers", _05_3
+        ),
+        _Exercise(
+            "05.4", "column orders of magic(4) that stay magic", "a list of permutations of 0..3", _05_4
+        ),
+        _Exercise(
+            "06.2",
+            "magic(5) (the SIAMESE of the notebook) with rows and columns 0↔1, 3↔4 swapped",
+            "a 5x5 square",
+            _06_2,
+        ),
+        _Exercise("06.3", "moves of the 32 that keep the cell (0,0) in place", "an integer", _06_3),
+        _Exercise("06.4", "canonical 4x4 squares", "an integer", _06_4),
+        _Exercise(
+            "07.1", "the magic matrix nearest to 1..9 written row by row", "a 3x3 matrix of numbers", _07_1
+        ),
+        _Exercise(
+            "07.2",
+            "4x4 permutation matrices that are queens solutions",
+            "an integer, or the list of them",
+            _07_2,
+        ),
+        _Exercise(
+            "08.1", "different images of the Lo Shu square under the 8 symmetries", "an integer", _08_1
+        ),
+    ]
+}
+
+
+def exercises() -> list[str]:
+    """The ids of the exercises ``check`` knows, in notebook order.
+
+    >>> exercises()[:3]
+    ['00.1', '00.2', '00.3']
+    """
+    return list(_REGISTRY)
+
+
+def _exercise(exercise_id: Any) -> _Exercise:
+    if not isinstance(exercise_id, str) or exercise_id not in _REGISTRY:
+        raise ValueError(f"unknown exercise id {exercise_id!r}; valid ids are: {', '.join(_REGISTRY)}")
+    return _REGISTRY[exercise_id]
+
+
+def describe(exercise_id: str) -> str:
+    """What exercise ``exercise_id`` asks for and what kind of answer ``check`` expects.
+
+    >>> describe("00.1")
+    '00.1: magic constant of an 8x8 normal magic square. Answer: an integer.'
+    """
+    e = _exercise(exercise_id)
+    return f"{e.ident}: {e.question}. Answer: {e.expects}."
+
+
+def check(exercise_id: str, answer: Any) -> Feedback:
+    """Feedback on a student's ``answer`` to exercise ``exercise_id`` (see ``exercises()``).
+
+    Never raises for an answer: a wrong kind of answer gets ``ok=False`` and says what is expected.
+    An unknown ``exercise_id`` raises ``ValueError`` listing the valid ids.
+
+    >>> check("06.4", 880).ok
+    False
+    """
+    e = _exercise(exercise_id)
+    try:
+        if e.ident == "02.1":
+            try:
+                hint = _02_1_centre_hint(_grid(answer, 3))
+            except _WrongKind:
+                hint = None
+            if hint is not None:
+                return hint
+        result = e.judge(answer)
+    except _FunctionFailed as exc:
+        return _wrong(f"{exc}. Expected: {e.expects}.")
+    except (_WrongKind, TypeError, ValueError, OverflowError, IndexError, KeyError, AttributeError):
+        return Feedback(False, f"Expected {e.expects}; got {_kind_of(answer)}.")
+    return result
+
+
+def _kind_of(answer: Any) -> str:
+    if answer is None:
+        return "None"
+    if isinstance(answer, (list, tuple)) and not isinstance(answer, str):
+        return f"a {type(answer).__name__} of {len(answer)} items"
+    text = repr(answer)
+    if len(text) > 40:
+        text = text[:37] + "..."
+    return f"{type(answer).__name__} {text}"
