@@ -7,7 +7,9 @@ shadows a Python builtin). Some topics keep names of their own and are reached a
 ``magiclib.estimate`` (the Monte Carlo estimate; the last two are loaded on first use because
 they compile with numba), and ``magiclib.timing`` (the timing helpers that the notebooks'
 timing cells and the benchmarks share). Pictures live in ``magiclib.show`` and the interactive
-widgets in ``magiclib.widgets``; ``import magiclib`` loads neither matplotlib nor ipywidgets.
+widgets in ``magiclib.widgets``; ``magiclib.exercises.check(id, answer)`` gives students
+feedback on the exercises without giving the answer away. ``import magiclib`` loads neither
+matplotlib nor ipywidgets.
 """
 
 from __future__ import annotations
@@ -79,7 +81,7 @@ __version__ = "0.2.0"
 
 #: Submodules loaded on first attribute access (``magiclib.order5``), not at import: both compile
 #: with numba. The names of ``_LAZY_NAMES`` come from them on first use too.
-_LAZY = ("order5", "estimate")
+_LAZY = ("order5", "estimate", "exercises")
 _LAZY_NAMES = {"estimate_magic_squares": "estimate", "Estimate": "estimate"}
 
 __all__ = [
@@ -156,6 +158,7 @@ __all__ = [
     "hexagon",
     "order5",
     "estimate",
+    "exercises",
     "timing",
 ]
 

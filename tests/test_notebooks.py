@@ -247,3 +247,15 @@ def test_the_exercise_to_topic_table_lists_every_exercise_and_only_real_ones():
     exist = {(p.name[:2], k) for p in NOTEBOOKS for k in range(1, exercise_count(load(p)) + 1)}
     assert listed - exist == set(), f"the table names exercises that do not exist: {sorted(listed - exist)}"
     assert exist - listed == set(), f"exercises missing from the table: {sorted(exist - listed)}"
+
+
+def test_every_self_check_exercise_shows_its_one_line_call_in_its_notebook():
+    import magiclib.exercises as ex
+
+    by_number = {p.name[:2]: "\n".join(markdown_cells(load(p))) for p in NOTEBOOKS}
+    for exercise_id in ex.exercises():
+        number = exercise_id.split(".")[0]
+        assert f'magiclib.exercises.check("{exercise_id}",' in by_number[number], exercise_id
+    for number, text in by_number.items():
+        for shown in re.findall(r'exercises\.check\("(\d\d\.\d+)"', text):
+            assert shown.startswith(number + ".") and shown in ex.exercises(), shown

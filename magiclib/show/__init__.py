@@ -13,7 +13,8 @@
 - ``queens``: n queens (``draw_queens``, ``draw_queens_gallery``, ``queens_board_html``,
   ``queens_over_square_html``, ``backtrack_frames``);
 - ``hexagon``: the magic hexagon (``draw_hexagon``, ``hexagon_svg``, ``hexagon_verdict_html``);
-- ``space``: the space of magic matrices (``draw_heatmaps``, ``draw_birkhoff``, ``draw_moler``).
+- ``space``: the space of magic matrices (``draw_heatmaps``, ``draw_birkhoff``, ``draw_moler``);
+- ``worksheets``: printable A4/Letter worksheets and their answer sheets (``write_worksheets``).
 
 matplotlib is imported inside the drawing functions, on first use, so importing this
 package (or ``magiclib``) does not load it.
@@ -43,6 +44,7 @@ from .queens import (
 )
 from .space import draw_birkhoff, draw_heatmaps, draw_moler
 from .walk import MAX_ANIMATED_ORDER, draw_torus_wrap, save_siamese_gif, siamese_animation, siamese_frames
+from .worksheets import WORKSHEETS, save_worksheet, worksheet_pages, write_worksheets
 
 __all__ = [
     # look
@@ -84,4 +86,9 @@ __all__ = [
     "draw_heatmaps",
     "draw_birkhoff",
     "draw_moler",
+    # worksheets (PDF)
+    "WORKSHEETS",
+    "worksheet_pages",
+    "save_worksheet",
+    "write_worksheets",
 ]
