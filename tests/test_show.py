@@ -138,3 +138,31 @@ def test_figures_never_use_text_under_12_points():
     ):
         assert min(t.get_fontsize() for t in ax.texts) >= MIN_PT
         plt.close(ax.figure)
+
+
+def _contrast(a: str, b: str) -> float:
+    """WCAG 2 contrast ratio of two #rrggbb colours."""
+
+    def luminance(colour: str) -> float:
+        r, g, b = (int(colour.lstrip("#")[i : i + 2], 16) / 255 for i in (0, 2, 4))
+        lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in (r, g, b)]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_contrast_calculation_matches_known_values():
+    assert round(_contrast("#000000", "#ffffff"), 1) == 21.0
+    assert round(_contrast("#777777", "#ffffff"), 2) == 4.48  # the classic just-fails grey
+
+
+def test_palette_meets_wcag_aa_for_text():
+    from magiclib.show.look import COLORS
+
+    # colours used for text on white, or under white text (queens, verdicts, line sums)
+    for role in ("grid", "mark", "good", "bad", "accent", "muted"):
+        assert _contrast(COLORS[role], "#ffffff") >= 4.5, role
+    # fills that carry dark text
+    for role in ("cell", "empty", "current", "tried", "free"):
+        assert _contrast(COLORS[role], COLORS["grid"]) >= 4.5, role

@@ -15,17 +15,18 @@ from typing import Any
 
 __all__ = ["COLORS", "FONT_FAMILY", "FONT", "CSS_FONT", "MIN_PT", "MIN_PX", "BUTTON_CSS", "pt", "css_font"]
 
-#: Shared palette (Okabe-Ito) with the role each colour plays in the suite.
+#: Shared palette (Okabe-Ito, with the green and the vermillion darkened so that white text on them
+#: and they as text on white reach 4.5:1) with the role each colour plays in the suite.
 COLORS: dict[str, str] = {
     "cell": "#ffffff",  # an ordinary cell
     "grid": "#333333",  # cell borders and text
     "empty": "#f2f2f2",  # a cell not filled yet
     "current": "#E69F00",  # the cell acted on now (orange)
     "tried": "#56B4E9",  # a cell tried and rejected (sky blue)
-    "mark": "#009E73",  # a selected cell, e.g. under a queen (green)
+    "mark": "#007A59",  # a selected cell, e.g. under a queen (green, 5.3:1 with white)
     "free": "#F0E442",  # a free variable (yellow)
-    "bad": "#D55E00",  # a line whose sum is wrong (vermillion)
-    "good": "#009E73",  # a line whose sum is right (green)
+    "bad": "#B34700",  # a line whose sum is wrong (vermillion, 5.5:1 with white)
+    "good": "#007A59",  # a line whose sum is right (green, 5.3:1 with white)
     "accent": "#0072B2",  # titles and pivots (blue)
     "muted": "#666666",  # secondary text (5.7:1 on white: AA)
 }
