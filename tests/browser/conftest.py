@@ -22,6 +22,10 @@ def pytest_collection_modifyitems(config, items):
         if here in Path(str(item.fspath)).parents:
             item.add_marker(pytest.mark.browser)
             item.add_marker(pytest.mark.timeout(420))
+            # A real browser driving JupyterLab on a shared 2-core machine sometimes loses a race
+            # (a widget view restored while the notebook re-runs); one more try, reported by pytest
+            # as a rerun, tells that apart from a real failure, which fails both times.
+            item.add_marker(pytest.mark.flaky(reruns=1, reruns_delay=2))
             if not have_browser and not os.environ.get("CI"):
                 item.add_marker(pytest.mark.skip(reason=INSTALL_HINT))
 

@@ -233,6 +233,26 @@ def open_notebook(page, server: Server, notebook: str, timeout_ms: int = 90_000)
         timeout=timeout_ms,
     )
     wait_kernel(page, timeout_ms)
+    wait_saved_widgets(page)
+
+
+SAVED_WIDGETS_SHOWN = """() => {
+  const w = window.jupyterapp.shell.currentWidget;
+  const saved = w && w.content && w.content.model && w.content.model.getMetadata
+      && w.content.model.getMetadata('widgets');
+  if (!saved) return true;  // no saved widget state: nothing to wait for
+  const views = '.jp-OutputArea-output .widget-box, .jp-OutputArea-output .jupyter-widgets';
+  return document.querySelectorAll(views).length > 0;
+}"""
+
+
+def wait_saved_widgets(page, timeout_ms: int = 30_000) -> None:
+    """Let JupyterLab finish restoring the saved widget views before a test runs cells, so the
+    restore and a re-run never race. A notebook without saved widgets returns at once."""
+    try:
+        page.wait_for_function(SAVED_WIDGETS_SHOWN, timeout=timeout_ms, polling=250)
+    except Exception:  # the tests that need the views assert on them themselves
+        pass
 
 
 def wait_kernel(page, timeout_ms: int = 90_000) -> None:
