@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+import json
 import math
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -28,17 +30,17 @@ def test_order3_interval_covers_the_one_lo_shu_square():
     assert isinstance(r, Estimate)
     assert r.low <= 1 <= r.high
     assert r.half_width < 0.10
-    assert (r.n, r.chains, r.sweeps) == (3, 8, 2000)
+    assert (r.n, r.chains, r.sweeps) == (3, 16, 2000)
     assert r.low < r.estimate < r.high
 
 
 def test_order4_interval_covers_880_about_95_percent_of_the_time():
-    """The 95% interval covers 880 for 188 of the seeds 0..199 (94%) at 2000 sweeps (measured
-    2026-11-30). Here 40 seeds: with a true rate of 95% at least 34 cover with probability
-    above 0.98, so fewer than 34 means the interval is too narrow."""
+    """The 95% interval (16 chains, 2000 sweeps) covered 880 for 187 of the seeds 0..199 (93.5%)
+    when measured on 2026-12-01; `make bench` records the same measurement in
+    benchmarks/results/estimate.json. Here 40 seeds: with a true rate of 95% at least 34 cover
+    with probability above 0.98, so fewer than 34 means the interval is too narrow."""
     covered = sum(estimate_magic_squares(4, sweeps=2000, seed=s).covers(880) for s in range(40))
     assert covered >= 34, f"only {covered} of 40 intervals cover 880"
-    assert covered <= 40
 
 
 def test_order5_interval_covers_schroeppels_count():
@@ -132,3 +134,26 @@ def test_other_bad_arguments_are_refused():
         estimate_magic_squares(4, sweeps=100, chains=2)
     with pytest.raises(TypeError, match="progress"):
         estimate_magic_squares(4, sweeps=100, progress=5)
+
+
+RECORD = Path(__file__).resolve().parents[1] / "benchmarks" / "results" / "estimate.json"
+
+
+def test_the_recorded_benchmark_meets_the_targets_and_covers_the_exact_counts():
+    """Notebook 08 quotes benchmarks/results/estimate.json (written by `make bench`): order 5
+    within 3% in 60 s and order 6 within 3% in 120 s of sampling (whether each interval covers
+    the exact count is recorded and shown, since one 95% interval in 20 misses), and interval
+    coverage near 95% over many seeds where the exact count is known."""
+    record = json.loads(RECORD.read_text())
+    runs = {run["n"]: run for run in record["runs"]}
+    for n, budget in ((5, 60), (6, 120)):
+        run = runs[n]
+        assert run["call"] == f"estimate_magic_squares({n}, seconds={budget}, seed=1)"
+        assert run["exact"] == EXACT_UP_TO_SYMMETRY[n]
+        assert run["covers"] == (run["low"] <= run["exact"] <= run["high"])
+        assert run["half_width"] <= 0.03, run
+        assert math.isclose(run["half_width"], (run["high"] - run["low"]) / 2 / run["estimate"])
+        assert run["chains"] == 16 and run["seconds"] <= 1.5 * budget
+    for c in record["coverage"]:
+        assert c["runs"] >= 40 and c["covered"] >= 0.9 * c["runs"], c
+        assert c["exact"] == EXACT_UP_TO_SYMMETRY[c["n"]]
