@@ -76,3 +76,34 @@ def test_show_exports_what_it_lists():
         assert not {
             n for n in mod.__all__ if n.startswith("draw") or n.endswith(("_frames", "_html", "_svg"))
         }
+
+
+# The package re-exports each maths module's public names, except the order limits (MAX_*),
+# which stay with their module, and these few helper types.
+NOT_REEXPORTED = {"Term"}
+REEXPORTING = ("squares", "famous", "walk", "allsquares", "nqueens", "construct", "matrices")
+
+
+@pytest.mark.parametrize("name", REEXPORTING)
+def test_the_package_reexports_each_maths_module_list(name):
+    import importlib
+
+    import magiclib
+
+    module = importlib.import_module(f"magiclib.{name}")
+    public = {n for n in module.__all__ if not n.startswith("MAX_")} - NOT_REEXPORTED
+    missing = public - set(magiclib.__all__)
+    assert not missing, f"magiclib.__all__ lacks {sorted(missing)} from magiclib.{name}"
+    for n in public:
+        assert getattr(magiclib, n) is getattr(module, n), n
+
+
+def test_every_name_of_the_package_list_comes_from_a_module():
+    import importlib
+
+    import magiclib
+
+    listed = {n for m in REEXPORTING for n in importlib.import_module(f"magiclib.{m}").__all__}
+    modules = {"hexagon", "timing", *magiclib._LAZY}
+    extra = set(magiclib.__all__) - listed - modules - set(magiclib._LAZY_NAMES)
+    assert not extra, f"magiclib.__all__ lists {sorted(extra)}, which no maths module exports"
