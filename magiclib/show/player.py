@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import html as _html
 import json
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -32,6 +33,7 @@ __all__ = [
     "KEYS",
     "as_frames",
     "frame_label",
+    "frame_caption",
     "frame_markup",
     "HTMLAnimation",
     "html_animation",
@@ -74,6 +76,26 @@ def frame_label(i: int, last: int, word: str = "step") -> str:
     'step 3 / 9'
     """
     return f"{word} {i} / {last}"
+
+
+_CAPTION = re.compile(r'<div class="[^"]*caption[^"]*"[^>]*>(.*?)</div>', re.S)
+_STEP_PREFIX = re.compile(r"^step\s+\d+\s*:\s*", re.I)
+
+
+def frame_caption(frame: str) -> str:
+    """The words of a frame's caption (its last ``div`` whose class names a caption), as plain text.
+
+    Screen readers hear it after the position ("step 4 of 9: ..."); a leading "Step 4:" is
+    dropped because the position already says it. A frame without a caption gives "".
+
+    >>> frame_caption('<table></table><div class="walk-caption">Step 4: 4 goes <b>down</b></div>')
+    '4 goes down'
+    """
+    found = _CAPTION.findall(frame)
+    if not found:
+        return ""
+    text = re.sub(r"\s+", " ", _html.unescape(re.sub(r"<[^>]+>", "", found[-1]))).strip()
+    return _STEP_PREFIX.sub("", text)
 
 
 def frame_markup(i: int, frame: str, *, visible: bool = True) -> str:
