@@ -83,10 +83,12 @@ _STEP_PREFIX = re.compile(r"^step\s+\d+\s*:\s*", re.I)
 
 
 def frame_caption(frame: str) -> str:
-    """The words of a frame's caption (its last ``div`` whose class names a caption), as plain text.
+    """The words of a frame's caption (its first ``div`` whose class names a caption), as plain text.
 
     Screen readers hear it after the position ("step 4 of 9: ..."); a leading "Step 4:" is
-    dropped because the position already says it. A frame without a caption gives "".
+    dropped because the position already says it. A frame without a caption gives "". The
+    first caption is the frame's own (a closing frame puts its headline first, above the
+    captions of the small boards it shows).
 
     >>> frame_caption('<table></table><div class="walk-caption">Step 4: 4 goes <b>down</b></div>')
     '4 goes down'
@@ -94,7 +96,7 @@ def frame_caption(frame: str) -> str:
     found = _CAPTION.findall(frame)
     if not found:
         return ""
-    text = re.sub(r"\s+", " ", _html.unescape(re.sub(r"<[^>]+>", "", found[-1]))).strip()
+    text = re.sub(r"\s+", " ", _html.unescape(re.sub(r"<[^>]+>", "", found[0]))).strip()
     return _STEP_PREFIX.sub("", text)
 
 

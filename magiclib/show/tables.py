@@ -1,6 +1,6 @@
 """Tables that can be read from the back of a classroom: matrices and labelled data.
 
-- ``matrix_html``: an integer (or rational) matrix as an HTML table, 18 px numbers, row and
+- ``matrix_html``: an integer (or rational) matrix as an HTML table, 16 px (12 pt) numbers, row and
   column labels, zeros in grey and the other entries in bold (so colour is never the only
   signal), optional marked columns (e.g. pivot and free columns of a reduced row echelon form),
   with a word in the header as well as a colour;
@@ -86,7 +86,7 @@ def matrix_html(
     col_labels: Sequence[Any] | None = None,
     marks: Mapping[int, tuple[str, str]] | None = None,
     caption: str | None = None,
-    font_px: int = 18,
+    font_px: int = 16,
 ) -> str:
     """A matrix as a readable HTML table: big numbers, labels, zeros grey, non-zeros bold.
 
@@ -111,7 +111,7 @@ def matrix_html(
     caption = as_text(caption, name="caption")
     font_px = as_order(font_px, name="font_px", minimum=16, maximum=48, what="a font size in pixels")
     texts = [[_entry(v) for v in row] for row in rows]
-    cell = f"border:{_BORDER};padding:2px 5px;text-align:right;{css_font(font_px, line='1.25')}"
+    cell = f"border:{_BORDER};padding:2px 4px;text-align:right;{css_font(font_px, line='1.25')}"
     out = [
         f'<table class="magiclib-matrix" style="border-collapse:collapse;margin:6px 0;{css_font(font_px)}">'
     ]
@@ -126,7 +126,9 @@ def matrix_html(
         if row_labels is not None:
             out.append('<td style="border:none"></td>')
         for k, head in enumerate(heads):
-            style = f"{_HEAD};{css_font(font_px, weight='bold', line='1.2')};text-align:center"
+            style = (
+                f"{_HEAD};{css_font(font_px, weight='bold', line='1.2')};text-align:center;padding:2px 3px"
+            )
             word = ""
             if k in marks:
                 mark, colour = marks[k]

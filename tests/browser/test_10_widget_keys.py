@@ -136,6 +136,77 @@ def test_saved_player_keys_and_the_python_note(lab_server, browser):
         context.close()
 
 
+def test_backtrack_player_keys_from_saved_state(lab_server, browser):
+    """Notebook 03's backtracking player, nothing run: the keys step it, the last frame lists the
+    solutions found, and the board size (which needs Python) says so."""
+    context = browser.new_context(viewport=SIZE)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    try:
+        open_notebook(page, lab_server, "03_queens_in_a_magic_square.ipynb")
+        player = page.locator(".magiclib-backtrack").first
+        keys = player.locator(".mlfront-keys")
+        keys.wait_for(timeout=60_000)
+        assert "board size" in player.locator(".mlfront-needs").inner_text()
+        last = last_step(player)
+        keys.focus()
+        status = keys.locator("[role=status]")
+        page.keyboard.press("Home")
+        assert status.inner_text().startswith(f"step 0 of {last}")
+        player.scroll_into_view_if_needed()
+        screenshot(page, "10_lab_backtrack_saved_first")
+        for _ in range(last // 2):
+            page.keyboard.press("ArrowRight")
+        assert step_of(keys) == last // 2
+        screenshot(page, "10_lab_backtrack_saved_middle")
+        page.keyboard.press("End")
+        assert step_of(keys) == last
+        assert "The search is complete" in status.inner_text(), status.inner_text()
+        screenshot(page, "10_lab_backtrack_saved_last")
+    finally:
+        page.goto("about:blank")
+        context.close()
+
+
+TABLE_LOOK = """(t) => {
+  const sizes = [...t.querySelectorAll('td, th')].filter(c => c.textContent.trim())
+    .map(c => parseFloat(getComputedStyle(c).fontSize));
+  const box = t.closest('.jp-OutputArea-output') || t.parentElement;
+  return {min: Math.min(...sizes), cells: sizes.length, width: t.getBoundingClientRect().width,
+          room: box.getBoundingClientRect().width};
+}"""
+
+
+@pytest.mark.parametrize(
+    "notebook, selector, count",
+    [
+        ("04_magic_hexagon_linear_algebra.ipynb", ".magiclib-matrix", 2),
+        ("00_what_is_a_magic_square.ipynb", ".magiclib-data", 1),
+        ("02_summand_enumeration.ipynb", ".magiclib-data", 1),
+    ],
+)
+def test_tables_are_readable_at_1280(lab_server, browser, notebook, selector, count):
+    """The matrix A and its rref (04) and the property tables (00, 02): no text under 12 pt
+    (16 px) as JupyterLab draws them at 1280x800, and each fits the width of its output."""
+    context = browser.new_context(viewport=SIZE)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    try:
+        open_notebook(page, lab_server, notebook)
+        tables = page.locator(selector)
+        tables.first.wait_for(timeout=60_000)
+        assert tables.count() == count
+        for k in range(count):
+            look = tables.nth(k).evaluate(TABLE_LOOK)
+            assert look["min"] >= 16, f"{notebook} table {k}: text at {look['min']} px"
+            assert look["width"] <= look["room"] + 1, f"{notebook} table {k} is wider than its output: {look}"
+            tables.nth(k).scroll_into_view_if_needed()
+            screenshot(page, f"10_lab_table_{notebook[:2]}_{k}")
+    finally:
+        page.goto("about:blank")
+        context.close()
+
+
 def refuse_outside(context, port: int) -> list[str]:
     refused: list[str] = []
 
