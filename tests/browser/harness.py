@@ -297,6 +297,22 @@ def shutdown_kernels(page) -> None:
         pass
 
 
+def refuse_network(target, allowed: tuple[str, ...]) -> list[str]:
+    """Let ``target`` (a Playwright context or page) load only URLs starting with one of
+    ``allowed``; refuse every other request and record it in the returned list."""
+    refused: list[str] = []
+
+    def route(r):
+        if r.request.url.startswith(allowed):
+            r.continue_()
+        else:
+            refused.append(r.request.url)
+            r.abort()
+
+    target.route("**/*", route)
+    return refused
+
+
 AXE_SERIOUS = """async () => {
   const r = await axe.run(document, {resultTypes: ['violations']});
   return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')

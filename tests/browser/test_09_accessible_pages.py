@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from .harness import NOTEBOOKS, ROOT, axe_serious, screenshot
+from .harness import NOTEBOOKS, ROOT, axe_serious, refuse_network, screenshot
 
 EXPORT = ROOT / "scripts" / "export_html.py"
 PLAYER_PAGES = ("01_siamese_walk", "03_queens_in_a_magic_square")
@@ -54,17 +54,8 @@ def pages_to_check() -> list[str]:
 
 def open_offline(browser, path: Path):
     """The page at ``path`` (file://) in a context that refuses every other request."""
-    refused: list[str] = []
     context = browser.new_context(viewport=VIEWPORT)
-
-    def route(r):
-        if r.request.url.startswith(("file://", "data:", "about:", "blob:")):
-            r.continue_()
-        else:
-            refused.append(r.request.url)
-            r.abort()
-
-    context.route("**/*", route)
+    refused = refuse_network(context, ("file://", "data:", "about:", "blob:"))
     page = context.new_page()
     page.set_default_timeout(30_000)
     page.goto(path.as_uri())

@@ -16,7 +16,7 @@ import re
 
 import pytest
 
-from .harness import NOTEBOOKS, Server, axe_serious, open_notebook, run_all, screenshot
+from .harness import NOTEBOOKS, Server, axe_serious, open_notebook, refuse_network, run_all, screenshot
 
 NB01 = "01_siamese_walk.ipynb"
 SIZE = {"width": 1280, "height": 800}
@@ -207,20 +207,6 @@ def test_tables_are_readable_at_1280(lab_server, browser, notebook, selector, co
         context.close()
 
 
-def refuse_outside(context, port: int) -> list[str]:
-    refused: list[str] = []
-
-    def route(r):
-        if r.request.url.startswith((f"http://127.0.0.1:{port}/", "data:", "blob:")):
-            r.continue_()
-        else:
-            refused.append(r.request.url)
-            r.abort()
-
-    context.route("**/*", route)
-    return refused
-
-
 @pytest.fixture(scope="module")
 def app_server():
     """What `make app` serves: the notebooks folder in Voilà, code hidden."""
@@ -231,7 +217,7 @@ def app_server():
 
 def open_app_page(browser, server: Server, notebook: str):
     context = browser.new_context(viewport=SIZE)
-    refused = refuse_outside(context, server.port)
+    refused = refuse_network(context, (f"http://127.0.0.1:{server.port}/", "data:", "blob:"))
     page = context.new_page()
     page.set_default_timeout(30_000)
     page.goto(server.url(notebook), timeout=240_000)
