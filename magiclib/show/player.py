@@ -125,10 +125,12 @@ KEYS = {
 }
 
 #: Focus ring and a fixed frame look, the same in every host page (JupyterLab, exported HTML,
-#: slides): the page's table striping and hover colours never reach the frames.
+#: slides): the page's table striping and hover colours never reach the frames. The player's own
+#: ring is drawn inside its box: an output area that scrolls sideways clips anything outside.
 PLAYER_CSS = (
     "<style>"
-    ".mlanim:focus-visible,.mlanim button:focus-visible,.mlanim input:focus-visible,"
+    ".mlanim:focus-visible{outline:3px solid #0072B2;outline-offset:-3px}"
+    ".mlanim button:focus-visible,.mlanim input:focus-visible,"
     ".mlanim select:focus-visible{outline:3px solid #0072B2;outline-offset:2px}"
     "div.mlanim-frame table tbody tr:nth-child(n),div.mlanim-frame table tbody tr:nth-child(n):hover"
     "{background:transparent}"
