@@ -46,6 +46,13 @@ _CSS = (
 .mlfront-step:focus-visible, .mlfront-keys:focus-visible, .mlfront-keys:focus {
   outline: 3px solid #0072B2; outline-offset: 2px;
 }
+/* The stock controls of the suite's widgets (labels, readouts, menus, inputs) at 12 pt too; slider and
+   menu labels grow to fit their words instead of being cut. */
+[class*="magiclib-"] .widget-label, [class*="magiclib-"] .widget-readout,
+[class*="magiclib-"] .widget-dropdown select, [class*="magiclib-"] .widget-text input,
+[class*="magiclib-"] .widget-toggle-button { font-size: 16px; }
+[class*="magiclib-"] .widget-slider .widget-label,
+[class*="magiclib-"] .widget-dropdown .widget-label { min-width: max-content; }
 /* Restored from saved state, every view carries ipywidgets' red "disconnected" chain icon, even the
    controls that work without a kernel; in the suite's widgets the Python note says what needs it. */
 [class*="magiclib-"].jupyter-widgets-disconnected::before,
