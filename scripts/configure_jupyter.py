@@ -10,6 +10,10 @@
   which an offline classroom cannot reach (and which leak a request). Voilà's own bundle
   already carries Font Awesome, so the venv gets a template ``magiclib`` (Voilà's ``lab``
   template without those two links) and a ``voila.json`` that makes it the default.
+  The same template adds a few lines of JavaScript (``A11Y_SCRIPT``) that give what Voilà and
+  ipywidgets leave unnamed an accessible name: each figure an ``alt`` (the first sentence of the
+  text above it), each slider handle its label, Play's icon buttons their action, and each
+  wide output that scrolls sideways a keyboard stop (axe-core checks the pages).
 
 Usage: python scripts/configure_jupyter.py VENV_DIR
 """
@@ -24,6 +28,63 @@ from pathlib import Path
 _CDN_LINK = re.compile(r"^\s*<link[^>]+href=\"https?://[^\"]*fontawesome[^\"]*\"[^>]*>\s*\n", re.M | re.I)
 
 
+#: Accessible names for what Voilà renders without them; runs again whenever outputs or widget views
+#: appear (Voilà streams the cells, widget views come later). Inside {% raw %}: Jinja leaves it alone.
+A11Y_SCRIPT = """{% raw %}
+<script>
+(function () {
+  function sentence(text) {
+    text = (text || "").replace(/\\s+/g, " ").trim();
+    var m = text.match(/^.*?[.:!?](\\s|$)/);
+    return (m ? m[0] : text).trim().slice(0, 200);
+  }
+  function textAbove(node) {
+    var cell = node.closest("[cell-index]");
+    for (var c = cell && cell.previousElementSibling; c; c = c.previousElementSibling) {
+      var md = c.querySelector(".jp-RenderedMarkdown, .jp-MarkdownOutput");
+      if (md && md.textContent.trim()) return md.textContent;
+    }
+    return "";
+  }
+  function name(root) {
+    root.querySelectorAll(".jp-OutputArea-output img:not([alt])").forEach(function (img) {
+      img.alt = "Figure: " + (sentence(textAbove(img)) || "a picture computed by the notebook");
+    });
+    root.querySelectorAll(".noUi-handle[role=slider]:not([aria-label])").forEach(function (h) {
+      var w = h.closest(".widget-slider"), l = w && w.querySelector(".widget-label");
+      h.setAttribute("aria-label", (l && l.textContent.trim()) || "slider");
+    });
+    root.querySelectorAll(".widget-play button:not([aria-label])").forEach(function (b) {
+      var i = b.querySelector("i"), c = i ? i.className : "";
+      b.setAttribute("aria-label", /play|pause/.test(c) ? "play or pause" : /stop/.test(c) ? "stop"
+        : /retweet|repeat/.test(c) ? "repeat" : "player control");
+    });
+    /* A formula may scroll sideways once MathJax has typeset it (later than this runs): every
+       formula output, and any other output wider than its box, is a named keyboard stop. */
+    root.querySelectorAll(".jp-OutputArea-output").forEach(function (o) {
+      var formula = o.classList.contains("jp-RenderedLatex");
+      if ((formula || o.scrollWidth > o.clientWidth + 1) && !o.hasAttribute("tabindex")) {
+        o.tabIndex = 0;
+        o.setAttribute("role", "region");
+        o.setAttribute("aria-label", formula ? "formula (scrolls sideways with the arrow keys)"
+          : "wide output: scroll sideways with the arrow keys");
+      }
+    });
+  }
+  var queued = false;
+  function soon() {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(function () { queued = false; name(document); });
+  }
+  new MutationObserver(soon).observe(document.body, { childList: true, subtree: true });
+  window.addEventListener("load", soon);
+  soon();
+})();
+</script>
+{% endraw %}"""
+
+
 def voila_template(prefix: Path) -> Path | None:
     """Write the ``magiclib`` Voilà template (``lab`` without CDN links) and make it the default."""
     lab = prefix / "share" / "jupyter" / "voila" / "templates" / "lab" / "index.html.j2"
@@ -32,6 +93,11 @@ def voila_template(prefix: Path) -> Path | None:
     target = lab.parent.parent / "magiclib"
     target.mkdir(exist_ok=True)
     page, removed = _CDN_LINK.subn("", lab.read_text(encoding="utf-8"))
+    footer = "{%- block body_footer -%}"
+    if footer in page:
+        page = page.replace(footer, footer + "\n" + A11Y_SCRIPT, 1)
+    else:
+        print("note: no body_footer block in Voilà's lab template (a newer Voilà?)", file=sys.stderr)
     (target / "index.html.j2").write_text(page, encoding="utf-8")
     (target / "conf.json").write_text(json.dumps({"base_template": "lab"}, indent=2) + "\n")
     etc = prefix / "etc" / "jupyter"

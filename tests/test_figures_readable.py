@@ -162,6 +162,16 @@ HTML_CASES = {
     "html_animation": lambda: show.html_animation(["<b>1</b>", "<b>2</b>"], title="t").html,
     "hexagon_svg": lambda: show.hexagon_svg(hx.MAGIC_HEXAGON),
     "hexagon_verdict_html": lambda: show.hexagon_verdict_html(hx.MAGIC_HEXAGON),
+    "matrix_html": lambda: show.matrix_html(
+        hx.incidence_matrix(),
+        row_labels=hx.line_names(),
+        col_labels=[f"x{k}" for k in range(1, 20)],
+        marks={9: ("free", show.COLORS["free"])},
+        caption="A",
+    ),
+    "data_table_html": lambda: show.data_table_html(
+        [["Lo Shu", "yes", "no"]], header=["square", "magic", "most-perfect"], caption="kinds"
+    ),
 }
 
 

@@ -13,6 +13,7 @@
 - ``queens``: n queens (``draw_queens``, ``draw_queens_gallery``, ``queens_board_html``,
   ``queens_over_square_html``, ``backtrack_frames``);
 - ``hexagon``: the magic hexagon (``draw_hexagon``, ``hexagon_svg``, ``hexagon_verdict_html``);
+- ``tables``: readable tables (``matrix_html`` for matrices, ``data_table_html`` for labelled rows);
 - ``space``: the space of magic matrices (``draw_heatmaps``, ``draw_birkhoff``, ``draw_moler``);
 - ``worksheets``: printable A4/Letter worksheets and their answer sheets (``write_worksheets``).
 
@@ -43,6 +44,7 @@ from .queens import (
     queens_over_square_html,
 )
 from .space import draw_birkhoff, draw_heatmaps, draw_moler
+from .tables import data_table_html, matrix_html
 from .walk import MAX_ANIMATED_ORDER, draw_torus_wrap, save_siamese_gif, siamese_animation, siamese_frames
 from .worksheets import WORKSHEETS, save_worksheet, worksheet_pages, write_worksheets
 
@@ -86,6 +88,9 @@ __all__ = [
     "draw_heatmaps",
     "draw_birkhoff",
     "draw_moler",
+    # tables
+    "matrix_html",
+    "data_table_html",
     # worksheets (PDF)
     "WORKSHEETS",
     "worksheet_pages",

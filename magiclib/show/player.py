@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import html as _html
 import json
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -32,6 +33,7 @@ __all__ = [
     "KEYS",
     "as_frames",
     "frame_label",
+    "frame_caption",
     "frame_markup",
     "HTMLAnimation",
     "html_animation",
@@ -76,6 +78,28 @@ def frame_label(i: int, last: int, word: str = "step") -> str:
     return f"{word} {i} / {last}"
 
 
+_CAPTION = re.compile(r'<div class="[^"]*caption[^"]*"[^>]*>(.*?)</div>', re.S)
+_STEP_PREFIX = re.compile(r"^step\s+\d+\s*:\s*", re.I)
+
+
+def frame_caption(frame: str) -> str:
+    """The words of a frame's caption (its first ``div`` whose class names a caption), as plain text.
+
+    Screen readers hear it after the position ("step 4 of 9: ..."); a leading "Step 4:" is
+    dropped because the position already says it. A frame without a caption gives "". The
+    first caption is the frame's own (a closing frame puts its headline first, above the
+    captions of the small boards it shows).
+
+    >>> frame_caption('<table></table><div class="walk-caption">Step 4: 4 goes <b>down</b></div>')
+    '4 goes down'
+    """
+    found = _CAPTION.findall(frame)
+    if not found:
+        return ""
+    text = re.sub(r"\s+", " ", _html.unescape(re.sub(r"<[^>]+>", "", found[0]))).strip()
+    return _STEP_PREFIX.sub("", text)
+
+
 def frame_markup(i: int, frame: str, *, visible: bool = True) -> str:
     """Frame ``i`` wrapped as both players show it: ``div.mlanim-frame`` with ``data-step``.
 
@@ -101,10 +125,12 @@ KEYS = {
 }
 
 #: Focus ring and a fixed frame look, the same in every host page (JupyterLab, exported HTML,
-#: slides): the page's table striping and hover colours never reach the frames.
+#: slides): the page's table striping and hover colours never reach the frames. The player's own
+#: ring is drawn inside its box: an output area that scrolls sideways clips anything outside.
 PLAYER_CSS = (
     "<style>"
-    ".mlanim:focus-visible,.mlanim button:focus-visible,.mlanim input:focus-visible,"
+    ".mlanim:focus-visible{outline:3px solid #0072B2;outline-offset:-3px}"
+    ".mlanim button:focus-visible,.mlanim input:focus-visible,"
     ".mlanim select:focus-visible{outline:3px solid #0072B2;outline-offset:2px}"
     "div.mlanim-frame table tbody tr:nth-child(n),div.mlanim-frame table tbody tr:nth-child(n):hover"
     "{background:transparent}"

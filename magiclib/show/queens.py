@@ -433,6 +433,7 @@ def _solutions_frame(n: int, found: Sequence[tuple[int, ...]], *, complete: bool
         )
     tail = f'<div style="{css_font(15)};margin:2px 4px">… and {_plural(more, "more solution")}.</div>'
     return (
-        f'<div class="queens-solutions"><div style="{css_font(18, weight="bold")};margin:4px">'
+        '<div class="queens-solutions"><div class="queens-caption queens-headline" '
+        f'style="{css_font(18, weight="bold")};margin:4px">'
         f"{html.escape(head)}</div>{boards}{tail if more > 0 else ''}</div>"
     )

@@ -4,6 +4,7 @@ Each topic has its own module; everything public is re-exported here, so
 ``from magiclib.widgets import siamese_player`` works.
 """
 
+from ._front import *  # noqa: F401,F403
 from ._player import *  # noqa: F401,F403
 from .browse import *  # noqa: F401,F403
 from .hexagon import *  # noqa: F401,F403

@@ -1,10 +1,12 @@
 """A step-by-step player for precomputed frames that animates without a kernel.
 
-The frames (HTML strings) go into an ``ipywidgets.Stack``; a ``Play`` widget and
-an ``IntSlider`` are linked to it with ``jslink``, which runs in the browser. The
-animation therefore plays in JupyterLab, in Voilà and in any page that carries
-the saved widget state, even after the kernel is gone. The step buttons are a
-convenience that needs the kernel; the slider's arrow keys do the same without.
+The frames (HTML strings) go into an ``ipywidgets.Stack``; a ``Play`` widget, an
+``IntSlider``, the four step buttons and the keyboard stop are linked to it with
+``jslink``, which runs in the browser. The animation therefore plays and steps in
+JupyterLab, in Voilà and in any page that carries the saved widget state, even
+after the kernel is gone. The step buttons and the keyboard stop (``PlayerKeys``:
+Space, arrows, Home/End, the step said in words) are small anywidget front ends
+from ``magiclib.widgets._front``.
 
 It follows the frame conventions of ``magiclib.show.player``, like the kernel-free
 ``magiclib.show.html_animation``: the same frame list (``as_frames``), each frame
@@ -19,17 +21,20 @@ from collections.abc import Sequence
 import ipywidgets as widgets
 
 from .._check import as_order, as_text
-from ..show.player import CONTROLS, as_frames, frame_markup
+from ..show.player import CONTROLS, as_frames, frame_caption, frame_markup
+from ._front import PlayerKeys, StepButton
 
 __all__ = ["FramePlayer", "frame_player"]
 
 
 class FramePlayer(widgets.VBox):
-    """A VBox of controls (Play, step buttons, slider) above a Stack of frames.
+    """A VBox of controls (Play, step buttons, slider, speed), a keyboard stop, and a Stack of frames.
 
-    Attributes ``play``, ``slider``, ``speed`` (milliseconds per step), ``stack``,
-    ``back`` and ``forward`` give the parts; ``frames`` the HTML strings. Its repr is short and stable, so a
-    notebook cell that shows it re-runs identically under nbval.
+    Attributes ``play``, ``slider``, ``speed`` (milliseconds per step), ``stack``, ``first``,
+    ``back``, ``forward``, ``last`` and ``keyboard`` (the keyboard stop) give the parts; ``frames``
+    the HTML strings. Everything but Python-side calls (``_move``, ``set_frames``) runs in the
+    browser. Its repr is short and stable, so a notebook cell that shows it re-runs identically
+    under nbval.
     """
 
     def __init__(
@@ -63,16 +68,17 @@ class FramePlayer(widgets.VBox):
             continuous_update=True,
             layout=widgets.Layout(width="420px"),
         )
+        steps = {"first": -len(self.frames), "back": -1, "forward": +1, "last": +len(self.frames)}
         self.first, self.back, self.forward, self.last = (
-            widgets.Button(
-                description=labels[key][0], tooltip=labels[key][1], layout=widgets.Layout(width="auto")
+            StepButton(
+                key=key, description=labels[key][0], tooltip=labels[key][1], delta=steps[key], max=last
             )
             for key in ("first", "back", "forward", "last")
         )
-        self.first.on_click(lambda _: self._move(-len(self.frames)))
-        self.back.on_click(lambda _: self._move(-1))
-        self.forward.on_click(lambda _: self._move(+1))
-        self.last.on_click(lambda _: self._move(+len(self.frames)))
+        for button in (self.first, self.back, self.forward, self.last):
+            button.on_click(lambda b: self._move(b.delta))
+        self.keyboard = PlayerKeys(max=last, word=label, label=f"{name.replace('-', ' ')} player")
+        self.keyboard.captions = [frame_caption(f) for f in self.frames]
         # Speed: milliseconds per step, linked in the browser to Play's interval (no kernel needed).
         self.speed = widgets.IntSlider(
             value=interval_ms,
@@ -89,11 +95,15 @@ class FramePlayer(widgets.VBox):
         widgets.jslink((self.play, "value"), (self.slider, "value"))
         widgets.jslink((self.slider, "value"), (self.stack, "selected_index"))
         widgets.jslink((self.speed, "value"), (self.play, "interval"))
+        for part in (self.first, self.back, self.forward, self.last, self.keyboard):
+            widgets.jslink((self.slider, "value"), (part, "value"))
+            widgets.jslink((self.slider, "max"), (part, "max"))
+            widgets.jslink((self.play, "playing"), (part, "playing"))
         controls = widgets.HBox(
             [self.play, self.first, self.back, self.forward, self.last, self.slider, self.speed],
             layout=widgets.Layout(flex_flow="row wrap"),
         )
-        children = ([header] if header is not None else []) + [controls, self.stack]
+        children = ([header] if header is not None else []) + [controls, self.keyboard, self.stack]
         super().__init__(children)
         self.add_class(f"magiclib-{name}")
 
@@ -104,6 +114,21 @@ class FramePlayer(widgets.VBox):
 
     def _move(self, delta: int) -> None:
         self.slider.value = min(max(self.slider.value + delta, 0), self.slider.max)
+
+    def set_frames(self, frames: Sequence[str]) -> None:
+        """Show new frames (from Python): back to frame 0, every control's range updated."""
+        frames = as_frames(frames)
+        last = len(frames) - 1
+        self.play.playing = False
+        self.slider.value = self.play.value = 0
+        self.stack.selected_index = 0
+        self.stack.children = self.frame_widgets(frames)
+        self.slider.max = self.play.max = last
+        for part in (self.first, self.back, self.forward, self.last, self.keyboard):
+            part.value, part.max = 0, last
+        self.first.delta, self.last.delta = -len(frames), len(frames)
+        self.keyboard.captions = [frame_caption(f) for f in frames]
+        self.frames = frames
 
     def __repr__(self) -> str:
         return f"FramePlayer({self.name!r}, frames={len(self.frames)})"

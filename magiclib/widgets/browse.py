@@ -20,6 +20,7 @@ from ..allsquares import frenicle_squares
 from ..show.board import MAX_DRAWN_ORDER, square_html
 from ..show.look import COLORS, css_font
 from ..squares import PROPERTY_NAMES, line_sums, properties
+from ._front import NeedsPython
 
 __all__ = ["SquareBrowser", "square_browser"]
 
@@ -70,7 +71,10 @@ class SquareBrowser(widgets.VBox):
         self.filter.observe(self._on_filter, names="value")
         self.slider.observe(lambda _: self._redraw(), names="value")
         self._redraw()
-        super().__init__([widgets.HBox([self.filter, self.slider]), self.caption, self.view])
+        self.needs_python = NeedsPython("needs Python: run the cell to browse the squares")
+        super().__init__(
+            [widgets.HBox([self.filter, self.slider, self.needs_python]), self.caption, self.view]
+        )
         self.add_class(f"magiclib-{name}")
 
     @property

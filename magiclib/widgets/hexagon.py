@@ -21,6 +21,7 @@ import ipywidgets as widgets
 from .. import hexagon
 from .._check import as_order
 from ..show.hexagon import hexagon_svg, hexagon_verdict_html
+from ._front import NeedsPython
 
 __all__ = ["HexagonFiller", "hexagon_filler"]
 
@@ -91,7 +92,8 @@ class HexagonFiller(widgets.VBox):
         row = widgets.HBox(
             list(self.inputs.values()) + [self.total], layout=widgets.Layout(flex_flow="row wrap")
         )
-        super().__init__([title, row, self.board, self.verdict])
+        self.needs_python = NeedsPython("needs Python: run the cell, then type values to check them")
+        super().__init__([title, self.needs_python, row, self.board, self.verdict])
         self.add_class("magiclib-hexagon")
         self._update()
 

@@ -19,6 +19,7 @@ from .._check import as_order, as_square
 from ..nqueens import MAX_LISTED, hidden_queens, queens
 from ..show.look import css_font
 from ..show.queens import backtrack_frames, queens_over_square_html
+from ._front import NeedsPython
 from ._player import FramePlayer
 
 __all__ = ["QueensOverSquare", "queens_over_square", "BacktrackPlayer", "backtrack_player"]
@@ -76,7 +77,8 @@ class QueensOverSquare(widgets.VBox):
         self.slider.observe(lambda _: self._draw(), names="value")
         self.which.observe(lambda _: self._switch(), names="value")
         self._draw()
-        super().__init__([self.which, widgets.HBox([self.play, self.slider]), self.frame])
+        self.needs_python = NeedsPython("needs Python: run the cell to step through the solutions")
+        super().__init__([self.which, widgets.HBox([self.play, self.slider, self.needs_python]), self.frame])
         self.add_class("magiclib-queens-over-square")
 
     @property
@@ -141,7 +143,8 @@ class BacktrackPlayer(widgets.VBox):
         self.note = widgets.HTML()
         self.player = self._make_player()
         self.size.observe(lambda change: self._resize(change["new"]), names="value")
-        super().__init__([widgets.HBox([self.size, self.note]), self.player])
+        self.needs_python = NeedsPython("needs Python: run the cell to change the board size")
+        super().__init__([widgets.HBox([self.size, self.needs_python, self.note]), self.player])
         self.add_class("magiclib-backtrack")
 
     def _make_player(self) -> FramePlayer:

@@ -11,6 +11,7 @@ import ipywidgets as widgets
 
 from .._check import as_order
 from ..show.walk import siamese_frames
+from ._front import NeedsPython
 from ._player import FramePlayer
 
 __all__ = ["SiamesePlayer", "siamese_player"]
@@ -33,8 +34,10 @@ class SiamesePlayer(FramePlayer):
         self.order = widgets.Dropdown(
             options=list(ORDERS), value=n, description="order n", layout=widgets.Layout(width="180px")
         )
+        self.needs_python = NeedsPython("needs Python: run the cell to change the order")
+        header = widgets.HBox([self.order, self.needs_python], layout=widgets.Layout(align_items="center"))
         super().__init__(
-            siamese_frames(n), interval_ms=interval_ms, label="placed", name="siamese", header=self.order
+            siamese_frames(n), interval_ms=interval_ms, label="placed", name="siamese", header=header
         )
         self.n = n
         self.order.observe(self._on_order, names="value")
@@ -42,14 +45,8 @@ class SiamesePlayer(FramePlayer):
     def _on_order(self, change) -> None:
         """Rebuild the frames for the newly chosen order (this part needs the kernel)."""
         n = int(change["new"])
-        frames = siamese_frames(n)
-        self.play.playing = False
-        self.slider.value = 0
-        self.play.value = 0
-        self.stack.selected_index = 0
-        self.stack.children = self.frame_widgets(frames)
-        self.slider.max = self.play.max = len(frames) - 1
-        self.frames, self.n = frames, n
+        self.set_frames(siamese_frames(n))
+        self.n = n
 
     def __repr__(self) -> str:
         return f"SiamesePlayer(n={self.n}, frames={len(self.frames)})"

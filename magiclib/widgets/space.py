@@ -21,6 +21,7 @@ import sympy
 from ..matrices import nearest_magic
 from ..show.board import html_table
 from ..show.look import COLORS
+from ._front import NeedsPython
 
 __all__ = ["NearestMagicExplorer", "nearest_magic_explorer", "explorer_html"]
 
@@ -143,7 +144,8 @@ class NearestMagicExplorer(widgets.VBox):
             "Tab): P is the magic matrix nearest to M, R = M − P what is left.</b>"
         )
         self.tables, self.sums, self.norms = widgets.HTML(), widgets.HTML(), widgets.HTML()
-        super().__init__([title, grid, self.tables, self.sums, self.norms])
+        self.needs_python = NeedsPython("needs Python: run the cell, then type values to recompute")
+        super().__init__([title, self.needs_python, grid, self.tables, self.sums, self.norms])
         self.add_class("magiclib-space")
         self._update()
 

@@ -7,12 +7,19 @@ where a missing browser is an error: CI always installs it.
 
 from __future__ import annotations
 
+import json
 import os
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
 
-from .harness import CHROMIUM, CHROMIUM_ARGS, INSTALL_HINT, Server, shutdown_kernels
+from .harness import CHROMIUM, CHROMIUM_ARGS, INSTALL_HINT, ROOT, Server, shutdown_kernels
+
+AXE_VERSION = "4.14.1"
+NPM_DIR = ROOT / "build" / "npm"
+AXE_JS = NPM_DIR / "node_modules" / "axe-core" / "axe.min.js"
 
 
 def pytest_collection_modifyitems(config, items):
@@ -41,6 +48,33 @@ def browser():
         b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         yield b
         b.close()
+
+
+@pytest.fixture(scope="session")
+def axe_js() -> Path:
+    """The pinned axe-core, installed with npm into build/npm (git-ignored) when missing."""
+    installed = NPM_DIR / "node_modules" / "axe-core" / "package.json"
+    if not (installed.is_file() and json.loads(installed.read_text())["version"] == AXE_VERSION):
+        npm = shutil.which("npm")
+        if npm is None:
+            pytest.fail("npm is needed to install axe-core for the accessibility test (apt-get install npm)")
+        NPM_DIR.mkdir(parents=True, exist_ok=True)
+        subprocess.run(
+            [
+                npm,
+                "install",
+                "--silent",
+                "--no-audit",
+                "--no-fund",
+                "--prefix",
+                str(NPM_DIR),
+                f"axe-core@{AXE_VERSION}",
+            ],
+            check=True,
+            timeout=300,
+        )
+    assert AXE_JS.is_file()
+    return AXE_JS
 
 
 @pytest.fixture(scope="session")

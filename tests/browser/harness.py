@@ -147,6 +147,17 @@ class Server:
                 "--ServerApp.open_browser=False",
             ] + (["--allow-root"] if os.geteuid() == 0 else [])
             ready = f"http://127.0.0.1:{self.port}/api/status?token={self.token}"
+        elif kind == "app":  # the whole folder, code hidden: what `make app` serves
+            cmd = [
+                str(bindir / "voila"),
+                str(self.root),
+                "--no-browser",
+                f"--port={self.port}",
+                "--Voila.ip=127.0.0.1",
+                "--Voila.port_retries=0",
+                "--VoilaConfiguration.strip_sources=True",
+            ]
+            ready = f"http://127.0.0.1:{self.port}/"
         elif kind == "voila":
             if notebook is None:
                 raise ValueError("a Voilà server serves one notebook: name it")
@@ -194,6 +205,8 @@ class Server:
                 f"http://127.0.0.1:{self.port}/lab/workspaces/t{workspace}/tree/{notebook}"
                 f"?reset&token={self.token}"
             )
+        if self.kind == "app":
+            return f"http://127.0.0.1:{self.port}/voila/render/{notebook}"
         return f"http://127.0.0.1:{self.port}/"
 
     def close(self) -> None:
@@ -282,6 +295,36 @@ def shutdown_kernels(page) -> None:
         page.evaluate("() => window.jupyterapp && window.jupyterapp.serviceManager.sessions.shutdownAll()")
     except Exception:
         pass
+
+
+def refuse_network(target, allowed: tuple[str, ...]) -> list[str]:
+    """Let ``target`` (a Playwright context or page) load only URLs starting with one of
+    ``allowed``; refuse every other request and record it in the returned list."""
+    refused: list[str] = []
+
+    def route(r):
+        if r.request.url.startswith(allowed):
+            r.continue_()
+        else:
+            refused.append(r.request.url)
+            r.abort()
+
+    target.route("**/*", route)
+    return refused
+
+
+AXE_SERIOUS = """async () => {
+  const r = await axe.run(document, {resultTypes: ['violations']});
+  return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+    .map(v => ({id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.length,
+                first: v.nodes[0].html.slice(0, 200)}));
+}"""
+
+
+def axe_serious(page, axe_js: Path) -> list[dict]:
+    """Run axe-core (the file ``axe_js``) on the page; its serious and critical violations."""
+    page.add_script_tag(path=str(axe_js))
+    return page.evaluate(AXE_SERIOUS)
 
 
 def screenshot(page, name: str, **kwargs) -> Path:

@@ -26,7 +26,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from .harness import NOTEBOOKS, ROOT, screenshot
+from .harness import NOTEBOOKS, ROOT, refuse_network, screenshot
 
 EXPORT = ROOT / "scripts" / "export_html.py"
 NB01 = "01_siamese_walk.ipynb"
@@ -168,16 +168,7 @@ def test_hexagon_widget_in_voila(voila_server, page):
     values = {f"x{i}": hexagon.MAGIC_HEXAGON[i - 1] for i in free}
     server = voila_server(NB04)
     # The classroom may be offline: refuse everything that is not this server, and record it.
-    refused: list[str] = []
-
-    def route(r):
-        if r.request.url.startswith((f"http://127.0.0.1:{server.port}/", "data:", "blob:")):
-            r.continue_()
-        else:
-            refused.append(r.request.url)
-            r.abort()
-
-    page.context.route("**/*", route)
+    refused = refuse_network(page.context, (f"http://127.0.0.1:{server.port}/", "data:", "blob:"))
     try:
         page.goto(server.url(NB04), timeout=180_000)
         widget = page.locator(WIDGET).first

@@ -17,49 +17,17 @@ axe-core is not installed yet.
 
 from __future__ import annotations
 
-import json
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from .harness import NOTEBOOKS, ROOT, screenshot
+from .harness import NOTEBOOKS, ROOT, axe_serious, refuse_network, screenshot
 
 EXPORT = ROOT / "scripts" / "export_html.py"
-AXE_VERSION = "4.14.1"
-NPM_DIR = ROOT / "build" / "npm"
-AXE_JS = NPM_DIR / "node_modules" / "axe-core" / "axe.min.js"
 PLAYER_PAGES = ("01_siamese_walk", "03_queens_in_a_magic_square")
 VIEWPORT = {"width": 1280, "height": 800}
-
-
-@pytest.fixture(scope="module")
-def axe_js() -> Path:
-    """The pinned axe-core, installed with npm into build/npm (git-ignored) when missing."""
-    installed = NPM_DIR / "node_modules" / "axe-core" / "package.json"
-    if not (installed.is_file() and json.loads(installed.read_text())["version"] == AXE_VERSION):
-        npm = shutil.which("npm")
-        if npm is None:
-            pytest.fail("npm is needed to install axe-core for the accessibility test (apt-get install npm)")
-        NPM_DIR.mkdir(parents=True, exist_ok=True)
-        subprocess.run(
-            [
-                npm,
-                "install",
-                "--silent",
-                "--no-audit",
-                "--no-fund",
-                "--prefix",
-                str(NPM_DIR),
-                f"axe-core@{AXE_VERSION}",
-            ],
-            check=True,
-            timeout=300,
-        )
-    assert AXE_JS.is_file()
-    return AXE_JS
 
 
 @pytest.fixture(scope="module")
@@ -86,17 +54,8 @@ def pages_to_check() -> list[str]:
 
 def open_offline(browser, path: Path):
     """The page at ``path`` (file://) in a context that refuses every other request."""
-    refused: list[str] = []
     context = browser.new_context(viewport=VIEWPORT)
-
-    def route(r):
-        if r.request.url.startswith(("file://", "data:", "about:", "blob:")):
-            r.continue_()
-        else:
-            refused.append(r.request.url)
-            r.abort()
-
-    context.route("**/*", route)
+    refused = refuse_network(context, ("file://", "data:", "about:", "blob:"))
     page = context.new_page()
     page.set_default_timeout(30_000)
     page.goto(path.as_uri())
@@ -128,13 +87,7 @@ def test_page_passes_axe_offline(browser, site, axe_js, stem):
             " return !a || a.startsWith('No description'); }).length",
         )
         assert missing == 0, f"{stem}: {missing} picture(s) without alt text"
-        page.add_script_tag(path=str(axe_js))
-        result = page.evaluate(
-            "async () => { const r = await axe.run(document, {resultTypes: ['violations']});"
-            " return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,"
-            " nodes: v.nodes.length, first: v.nodes[0].html.slice(0, 160)})); }"
-        )
-        bad = [v for v in result if v["impact"] in ("serious", "critical")]
+        bad = axe_serious(page, axe_js)
         assert bad == [], f"{stem}: axe reports\n" + "\n".join(map(str, bad))
         assert refused == [], f"{stem} asked the network for {refused}"
     finally:

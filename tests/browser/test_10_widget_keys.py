@@ -1,0 +1,270 @@
+"""The widget player (``magiclib.widgets.FramePlayer``) for a classroom, in JupyterLab and Voilà.
+
+1. Notebook 01 opened in JupyterLab with nothing run (saved widget state only): Tab reaches the
+   player's keyboard stop, which shows a focus ring; Space plays and pauses, the arrows step,
+   Home and End jump; the step is said in words in a polite live region ("placed 4 of 9: ...");
+   the step buttons move the frames; the order menu, which needs Python, says so on itself, and
+   the note goes once the cell has run. Screenshots of the first, middle and last frame (1280x800).
+2. The same player in Voilà (``make app``: code hidden, network refused): no note (the kernel
+   runs), the keys work, nothing leaves the machine.
+3. Every page of the Voilà app passes axe-core: no serious or critical violation.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from .harness import NOTEBOOKS, Server, axe_serious, open_notebook, refuse_network, run_all, screenshot
+
+NB01 = "01_siamese_walk.ipynb"
+SIZE = {"width": 1280, "height": 800}
+PLAYER = ".magiclib-siamese"
+
+
+def step_of(keys) -> int:
+    return int(keys.get_attribute("data-step"))
+
+
+def last_step(player) -> int:
+    """The last step, as the player's words say it ("placed 0 of 9")."""
+    words = player.locator(".mlfront-keys [role=status]").inner_text()
+    return int(re.match(r"\w+ \d+ of (\d+)", words).group(1))
+
+
+def readout(player) -> str:
+    return player.locator(".widget-readout").first.inner_text().strip()
+
+
+def tab_to(page, target, start, limit: int = 12) -> bool:
+    """Focus ``start``, then press Tab until ``target`` has the focus (at most ``limit`` times)."""
+    start.focus()
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate("(el) => el === document.activeElement", target.element_handle()):
+            return True
+    return False
+
+
+def check_keys(page, player, last: int, shots: str | None = None) -> None:
+    """Drive the player's keyboard stop (already focused) and check the frames and the words."""
+    keys = player.locator(".mlfront-keys")
+    status = keys.locator("[role=status]")
+    assert status.get_attribute("aria-live") == "polite"
+    page.keyboard.press("Home")
+    assert step_of(keys) == 0 and readout(player) == "0"
+    assert status.inner_text().startswith(f"placed 0 of {last}")
+    if shots:
+        player.scroll_into_view_if_needed()
+        screenshot(page, f"{shots}_first")
+    for key in ("ArrowRight", "ArrowRight", "ArrowRight", "ArrowRight", "ArrowLeft", "ArrowRight"):
+        page.keyboard.press(key)
+    assert step_of(keys) == 4 and readout(player) == "4"
+    # The words come from the frame's own caption, without its "Step 4:" prefix.
+    shown = player.locator(".mlanim-frame[data-step='4']")
+    assert shown.is_visible()
+    words = status.inner_text()
+    assert words.startswith(f"placed 4 of {last}: 4 ") and "Step 4" not in words, words
+    assert words.split(": ", 1)[1] in shown.inner_text().replace("\n", " ")
+    if shots:
+        page.keyboard.press("Home")
+        for _ in range(last // 2):
+            page.keyboard.press("ArrowRight")
+        screenshot(page, f"{shots}_middle")
+    page.keyboard.press("End")
+    assert step_of(keys) == last and readout(player) == str(last)
+    assert status.inner_text().startswith(f"placed {last} of {last}: Done")
+    if shots:
+        screenshot(page, f"{shots}_last")
+    # Space plays from the start (the player was at the end) and pauses again.
+    page.keyboard.press("Space")
+    page.wait_for_function(
+        "(el) => +el.dataset.step >= 2 && el.dataset.playing === '1'",
+        arg=keys.element_handle(),
+        timeout=20_000,
+    )
+    page.keyboard.press("Space")
+    page.wait_for_function("(el) => el.dataset.playing === '0'", arg=keys.element_handle(), timeout=5_000)
+    paused = step_of(keys)
+    page.wait_for_timeout(2_000)
+    assert step_of(keys) == paused, "Space did not pause the player"
+    # The step buttons work in the browser too.
+    page.keyboard.press("Home")
+    player.get_by_role("button", name="step forward").click()
+    player.get_by_role("button", name="step forward").click()
+    page.wait_for_function("(el) => el.dataset.step === '2'", arg=keys.element_handle(), timeout=5_000)
+    player.get_by_role("button", name="last step").click()
+    page.wait_for_function(f"(el) => el.dataset.step === '{last}'", arg=keys.element_handle(), timeout=5_000)
+
+
+def test_saved_player_keys_and_the_python_note(lab_server, browser):
+    context = browser.new_context(viewport=SIZE)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    try:
+        open_notebook(page, lab_server, NB01)
+        player = page.locator(PLAYER).first
+        keys = player.locator(".mlfront-keys")
+        keys.wait_for(timeout=60_000)
+        last = last_step(player)
+        assert last == 9  # n = 3: nine numbers placed
+        # The order menu needs Python and says so on itself (nothing has run).
+        note = player.locator(".mlfront-needs")
+        assert note.is_visible() and "needs Python" in note.inner_text() and "order" in note.inner_text()
+        # Tab reaches the keyboard stop from the order menu; it shows a focus ring.
+        assert tab_to(page, keys, player.locator("select").first), "Tab does not reach the player's keys"
+        ring = keys.evaluate(
+            "(el) => { const s = getComputedStyle(el); return [s.outlineStyle, s.outlineWidth]; }"
+        )
+        assert ring == ["solid", "3px"], ring
+        label = keys.get_attribute("aria-label")
+        assert "Space" in label and "arrows" in label
+        check_keys(page, player, last, shots="10_lab_siamese_saved")
+        # Once the cell runs, the Python side answers and the note goes.
+        run_all(page)
+        player = page.locator(PLAYER).first
+        player.locator(".mlfront-keys").wait_for(timeout=60_000)
+        page.wait_for_function(
+            "(el) => el.querySelectorAll('.mlfront-needs').length === 0",
+            arg=player.element_handle(),
+            timeout=30_000,
+        )
+        assert player.locator("select").first.is_enabled()
+    finally:
+        page.goto("about:blank")
+        context.close()
+
+
+def test_backtrack_player_keys_from_saved_state(lab_server, browser):
+    """Notebook 03's backtracking player, nothing run: the keys step it, the last frame lists the
+    solutions found, and the board size (which needs Python) says so."""
+    context = browser.new_context(viewport=SIZE)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    try:
+        open_notebook(page, lab_server, "03_queens_in_a_magic_square.ipynb")
+        player = page.locator(".magiclib-backtrack").first
+        keys = player.locator(".mlfront-keys")
+        keys.wait_for(timeout=60_000)
+        assert "board size" in player.locator(".mlfront-needs").inner_text()
+        last = last_step(player)
+        keys.focus()
+        status = keys.locator("[role=status]")
+        page.keyboard.press("Home")
+        assert status.inner_text().startswith(f"step 0 of {last}")
+        player.scroll_into_view_if_needed()
+        screenshot(page, "10_lab_backtrack_saved_first")
+        for _ in range(last // 2):
+            page.keyboard.press("ArrowRight")
+        assert step_of(keys) == last // 2
+        screenshot(page, "10_lab_backtrack_saved_middle")
+        page.keyboard.press("End")
+        assert step_of(keys) == last
+        assert "The search is complete" in status.inner_text(), status.inner_text()
+        screenshot(page, "10_lab_backtrack_saved_last")
+    finally:
+        page.goto("about:blank")
+        context.close()
+
+
+TABLE_LOOK = """(t) => {
+  const sizes = [...t.querySelectorAll('td, th')].filter(c => c.textContent.trim())
+    .map(c => parseFloat(getComputedStyle(c).fontSize));
+  const box = t.closest('.jp-OutputArea-output') || t.parentElement;
+  return {min: Math.min(...sizes), cells: sizes.length, width: t.getBoundingClientRect().width,
+          room: box.getBoundingClientRect().width};
+}"""
+
+
+@pytest.mark.parametrize(
+    "notebook, selector, count",
+    [
+        ("04_magic_hexagon_linear_algebra.ipynb", ".magiclib-matrix", 2),
+        ("00_what_is_a_magic_square.ipynb", ".magiclib-data", 1),
+        ("02_summand_enumeration.ipynb", ".magiclib-data", 1),
+    ],
+)
+def test_tables_are_readable_at_1280(lab_server, browser, notebook, selector, count):
+    """The matrix A and its rref (04) and the property tables (00, 02): no text under 12 pt
+    (16 px) as JupyterLab draws them at 1280x800, and each fits the width of its output."""
+    context = browser.new_context(viewport=SIZE)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    try:
+        open_notebook(page, lab_server, notebook)
+        tables = page.locator(selector)
+        tables.first.wait_for(timeout=60_000)
+        assert tables.count() == count
+        for k in range(count):
+            look = tables.nth(k).evaluate(TABLE_LOOK)
+            assert look["min"] >= 16, f"{notebook} table {k}: text at {look['min']} px"
+            assert look["width"] <= look["room"] + 1, f"{notebook} table {k} is wider than its output: {look}"
+            tables.nth(k).scroll_into_view_if_needed()
+            screenshot(page, f"10_lab_table_{notebook[:2]}_{k}")
+    finally:
+        page.goto("about:blank")
+        context.close()
+
+
+@pytest.fixture(scope="module")
+def app_server():
+    """What `make app` serves: the notebooks folder in Voilà, code hidden."""
+    server = Server("app")
+    yield server
+    server.close()
+
+
+def open_app_page(browser, server: Server, notebook: str):
+    context = browser.new_context(viewport=SIZE)
+    refused = refuse_network(context, (f"http://127.0.0.1:{server.port}/", "data:", "blob:"))
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    page.goto(server.url(notebook), timeout=240_000)
+    # Voilà shows the page once every cell has run; the spinner goes.
+    page.wait_for_function(
+        "() => !document.querySelector('#loading') || getComputedStyle(document.querySelector('#loading'))"
+        ".display === 'none'",
+        timeout=240_000,
+    )
+    return context, page, refused
+
+
+def test_player_keys_in_voila(app_server, browser):
+    context, page, refused = open_app_page(browser, app_server, NB01)
+    try:
+        player = page.locator(PLAYER).first
+        keys = player.locator(".mlfront-keys")
+        keys.wait_for(timeout=120_000)
+        # The kernel runs behind a Voilà page: the order menu needs no note.
+        page.wait_for_function(
+            "(el) => el.querySelectorAll('.mlfront-needs').length === 0",
+            arg=player.element_handle(),
+            timeout=30_000,
+        )
+        assert tab_to(page, keys, player.locator("select").first), "Tab does not reach the player's keys"
+        check_keys(page, player, last_step(player), shots="10_voila_siamese")
+        assert refused == [], f"the Voilà page asked the network for {refused}"
+    finally:
+        page.goto("about:blank")
+        context.close()
+
+
+def app_pages() -> list[str]:
+    return [p.name for p in sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))]
+
+
+@pytest.mark.parametrize("notebook", app_pages())
+def test_app_page_passes_axe(app_server, browser, axe_js, notebook):
+    context, page, refused = open_app_page(browser, app_server, notebook)
+    try:
+        page.wait_for_timeout(1_000)  # let the widget views settle
+        bad = axe_serious(page, axe_js)
+        assert bad == [], f"{notebook} in Voilà: axe reports\n" + "\n".join(map(str, bad))
+        errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
+        assert errors.count() == 0, f"{notebook}: an error shows in Voilà: {errors.first.inner_text()[:300]}"
+        assert refused == [], f"{notebook} asked the network for {refused}"
+        screenshot(page, f"10_app_{re.sub(r'[^0-9]', '', notebook[:2])}")
+    finally:
+        page.goto("about:blank")
+        context.close()
