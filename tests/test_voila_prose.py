@@ -28,10 +28,6 @@ CELL_TALK = re.compile(
     re.I,
 )
 
-# Notebook 08 is being rewritten on main by another branch; its one "before running the next cell"
-# is left to that work. Strict: this fails as soon as the prompt is reworded, to drop the mark.
-REWRITTEN_ELSEWHERE = {"08_estimating_the_6x6_count.ipynb"}
-
 
 def lesson_markdown(path: Path) -> list[tuple[int, str]]:
     """(index, text) of the markdown cells before the Exercises heading."""
@@ -47,19 +43,7 @@ def lesson_markdown(path: Path) -> list[tuple[int, str]]:
     return out
 
 
-@pytest.mark.parametrize(
-    "path",
-    [
-        pytest.param(
-            p,
-            id=p.name[:2],
-            marks=[pytest.mark.xfail(strict=True, reason="rewritten on another branch")]
-            if p.name in REWRITTEN_ELSEWHERE
-            else [],
-        )
-        for p in NOTEBOOKS
-    ],
-)
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name[:2])
 def test_lesson_text_does_not_point_at_hidden_code(path):
     found = [
         f"cell {i}: ...{text[max(0, m.start() - 40) : m.end() + 20]!r}..."
