@@ -16,9 +16,9 @@ Targets: order 5 within 3% in 60 s, order 6 within 3% in 120 s.
 The full run then measures the coverage of the interval where the exact count is
 known: 200 seeds on order 4 (2,000 sweeps each) and 40 seeds on order 5 (20,000 sweeps
 each), about 4 minutes. The fast runs and the coverage are written to
-``benchmarks/results/estimate.json`` (with the date, the machine and its load): the
-reference measurement that notebook 08 quotes. ``ESTIMATE_BENCH_QUICK=1`` runs 10 s
-budgets instead (about 1 min) and writes nothing.
+``magiclib/data/estimate_record.json`` (with the date, the machine and its load): the
+reference measurement that notebook 08 quotes through ``magiclib.estimate.recorded_runs()``.
+``ESTIMATE_BENCH_QUICK=1`` runs 10 s budgets instead (about 1 min) and writes nothing.
 """
 
 from __future__ import annotations
@@ -34,9 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _timing import Row  # noqa: E402
 
-from magiclib.estimate import EXACT_UP_TO_SYMMETRY, estimate_magic_squares  # noqa: E402
-
-RESULTS = Path(__file__).resolve().parent / "results" / "estimate.json"
+from magiclib.estimate import EXACT_UP_TO_SYMMETRY, RECORD, estimate_magic_squares  # noqa: E402
 
 
 def _for_one_percent(r) -> float:
@@ -114,8 +112,7 @@ def _write(records: list, coverage: list, load_before: float | None) -> None:
         "runs": records,
         "coverage": coverage,
     }
-    RESULTS.parent.mkdir(exist_ok=True)
-    RESULTS.write_text(json.dumps(data, indent=1) + "\n")
+    RECORD.write_text(json.dumps(data, indent=1) + "\n")
 
 
 def run() -> list[Row]:

@@ -47,10 +47,12 @@ of the same idea.
 
 from __future__ import annotations
 
+import json
 import math
 import numbers
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -63,6 +65,8 @@ __all__ = [
     "estimate_magic_squares",
     "temperature_ladder",
     "EXACT_UP_TO_SYMMETRY",
+    "recorded_runs",
+    "RECORD",
     "MIN_ORDER",
     "MAX_ORDER",
 ]
@@ -73,6 +77,22 @@ MAX_ORDER = 8
 #: Known counts up to the 8 symmetries (OEIS A006052), for comparison only: never used
 #: by the estimator. Order 6 was found exactly by H. Mino in 2024.
 EXACT_UP_TO_SYMMETRY = {3: 1, 4: 880, 5: 275_305_224, 6: 17_753_889_197_660_635_632}
+
+#: The reference runs and interval coverage measured by `make bench` (benchmarks/bench_estimate.py).
+RECORD = Path(__file__).resolve().parent / "data" / "estimate_record.json"
+
+
+def recorded_runs() -> dict[str, Any]:
+    """The measurements that `make bench` recorded: date, machine, load, the ``seconds=60``
+    (order 5) and ``seconds=120`` (order 6) runs, and the coverage of the interval over many
+    seeds on orders 4 and 5. A record of past runs, not a live computation.
+
+    >>> record = recorded_runs()
+    >>> [run["n"] for run in record["runs"]], [c["n"] for c in record["coverage"]]
+    ([5, 6], [4, 5])
+    """
+    return json.loads(RECORD.read_text(encoding="utf-8"))
+
 
 #: The cold end of the ladder.
 BETA_COLD = 3.0

@@ -59,6 +59,14 @@ A11Y_SCRIPT = """{% raw %}
       b.setAttribute("aria-label", /play|pause/.test(c) ? "play or pause" : /stop/.test(c) ? "stop"
         : /retweet|repeat/.test(c) ? "repeat" : "player control");
     });
+    /* The page's own scrolling box: a keyboard stop too, so that a page without links or
+       controls (notebook 08 has none) still scrolls with the arrow keys. */
+    var page = root.querySelector("#rendered_cells");
+    if (page && !page.hasAttribute("tabindex")) {
+      page.tabIndex = 0;
+      page.setAttribute("role", "region");
+      page.setAttribute("aria-label", "notebook page: scroll with the arrow keys");
+    }
     /* A formula may scroll sideways once MathJax has typeset it (later than this runs): every
        formula output, and any other output wider than its box, is a named keyboard stop. */
     root.querySelectorAll(".jp-OutputArea-output").forEach(function (o) {

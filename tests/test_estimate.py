@@ -3,9 +3,7 @@
 
 from __future__ import annotations
 
-import json
 import math
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -16,6 +14,7 @@ from magiclib.estimate import (
     MIN_ORDER,
     Estimate,
     estimate_magic_squares,
+    recorded_runs,
     temperature_ladder,
 )
 
@@ -37,7 +36,7 @@ def test_order3_interval_covers_the_one_lo_shu_square():
 def test_order4_interval_covers_880_about_95_percent_of_the_time():
     """The 95% interval (16 chains, 2000 sweeps) covered 880 for 187 of the seeds 0..199 (93.5%)
     when measured on 2026-12-01; `make bench` records the same measurement in
-    benchmarks/results/estimate.json. Here 40 seeds: with a true rate of 95% at least 34 cover
+    magiclib/data/estimate_record.json. Here 40 seeds: with a true rate of 95% at least 34 cover
     with probability above 0.98, so fewer than 34 means the interval is too narrow."""
     covered = sum(estimate_magic_squares(4, sweeps=2000, seed=s).covers(880) for s in range(40))
     assert covered >= 34, f"only {covered} of 40 intervals cover 880"
@@ -136,15 +135,12 @@ def test_other_bad_arguments_are_refused():
         estimate_magic_squares(4, sweeps=100, progress=5)
 
 
-RECORD = Path(__file__).resolve().parents[1] / "benchmarks" / "results" / "estimate.json"
-
-
 def test_the_recorded_benchmark_meets_the_targets_and_covers_the_exact_counts():
-    """Notebook 08 quotes benchmarks/results/estimate.json (written by `make bench`): order 5
+    """Notebook 08 quotes magiclib/data/estimate_record.json (written by `make bench`): order 5
     within 3% in 60 s and order 6 within 3% in 120 s of sampling (whether each interval covers
     the exact count is recorded and shown, since one 95% interval in 20 misses), and interval
     coverage near 95% over many seeds where the exact count is known."""
-    record = json.loads(RECORD.read_text())
+    record = recorded_runs()
     runs = {run["n"]: run for run in record["runs"]}
     for n, budget in ((5, 60), (6, 120)):
         run = runs[n]
