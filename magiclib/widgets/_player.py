@@ -68,17 +68,17 @@ class FramePlayer(widgets.VBox):
             continuous_update=True,
             layout=widgets.Layout(width="420px"),
         )
-        steps = {"first": -len(self.frames), "back": -1, "forward": +1, "last": +len(self.frames)}
+        steps = {"back": -1, "forward": +1}  # first and last: set by _fit_to, from the frame count
         self.first, self.back, self.forward, self.last = (
             StepButton(
-                key=key, description=labels[key][0], tooltip=labels[key][1], delta=steps[key], max=last
+                key=key, description=labels[key][0], tooltip=labels[key][1], delta=steps.get(key, 0), max=last
             )
             for key in ("first", "back", "forward", "last")
         )
         for button in (self.first, self.back, self.forward, self.last):
             button.on_click(lambda b: self._move(b.delta))
         self.keyboard = PlayerKeys(max=last, word=label, label=f"{name.replace('-', ' ')} player")
-        self.keyboard.captions = [frame_caption(f) for f in self.frames]
+        self._fit_to(self.frames)
         # Speed: milliseconds per step, linked in the browser to Play's interval (no kernel needed).
         self.speed = widgets.IntSlider(
             value=interval_ms,
@@ -126,9 +126,13 @@ class FramePlayer(widgets.VBox):
         self.slider.max = self.play.max = last
         for part in (self.first, self.back, self.forward, self.last, self.keyboard):
             part.value, part.max = 0, last
+        self._fit_to(frames)
+        self.frames = frames
+
+    def _fit_to(self, frames: list[str]) -> None:
+        """What depends on the frames beyond their count: the jumps of first and last, the spoken captions."""
         self.first.delta, self.last.delta = -len(frames), len(frames)
         self.keyboard.captions = [frame_caption(f) for f in frames]
-        self.frames = frames
 
     def __repr__(self) -> str:
         return f"FramePlayer({self.name!r}, frames={len(self.frames)})"
