@@ -30,6 +30,7 @@ from .allsquares import (
     series_partitions,
     summand_leaves,
     summand_search_profile,
+    summand_search_years,
     summand_squares,
 )
 from .construct import magic, magic_by_loops, order_kind
@@ -113,6 +114,7 @@ __all__ = [
     "summand_squares",
     "summand_search_profile",
     "summand_leaves",
+    "summand_search_years",
     "magic_square_array",
     "magic_squares",
     "frenicle_squares",

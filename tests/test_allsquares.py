@@ -350,3 +350,19 @@ def test_square_browser_bad_input():
         square_browser([LO_SHU, DURER])
     with pytest.raises(TypeError):
         square_browser(["abc"])
+
+
+def test_summand_search_years_is_the_one_home_of_the_order5_estimate():
+    from magiclib import summand_search_years
+
+    # 3,245,664 ordered partitions × 120 × 120^5 / 2 squares at 10^9 a second, in Julian years
+    assert round(summand_search_years(5), 2) == 153.55
+    # at the README's order-4 speed (all of order 4 in 4 minutes) order 5 takes tens of thousands of years
+    assert summand_search_years(5, summand_leaves(4) / 240) > 20_000
+    for bad in (0, -1.0, float("nan"), float("inf")):
+        with pytest.raises(ValueError, match="positive"):
+            summand_search_years(5, bad)
+    with pytest.raises(TypeError, match="positive number"):
+        summand_search_years(5, "fast")
+    with pytest.raises(ValueError):
+        summand_search_years(6)
