@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import re
@@ -295,3 +296,57 @@ def test_no_notebook_types_the_time_another_notebook_measures():
             if re.search(r"275,305,224|5x5 count|count(?:ing)? every 5x5", sentence):
                 typed = re.search(r"\b\d+(?:\.\d+)?\s*(?:s|seconds|sec)\b", sentence)
                 assert not typed, f"{place} types the 5x5 count's time: {sentence.strip()[:160]!r}"
+
+
+# ------------------------------------------------------------------ lessons that fit
+
+TWO_LESSONS = "2 × 45 min"
+
+
+def lesson_plans() -> dict[str, str]:
+    """Each notebook's lesson-plan section of the teachers' page, by notebook number."""
+    text = (ROOT / "docs" / "teachers.md").read_text(encoding="utf-8")
+    text = text[text.index("## Lesson plans") :]
+    text = text[: text.index("\n## ", 5)]
+    plans = {}
+    for part in re.split(r"\n(?=### )", text)[1:]:
+        for number in (
+            re.findall(r"\(notebooks? ([^)]*)\)", part.splitlines()[0])[0].replace(" and ", ",").split(",")
+        ):
+            plans[number.strip()] = part
+    return plans
+
+
+def minute_blocks(plan: str) -> list[list[tuple[int, int]]]:
+    """The runs of '- a-b min:' items of a plan, one run per lesson or cut."""
+    runs, current = [], []
+    for line in plan.splitlines():
+        m = re.match(r"- (\d+)-(\d+) min:", line)
+        if m:
+            current.append((int(m.group(1)), int(m.group(2))))
+        elif current and not line.startswith("  "):
+            runs.append(current)
+            current = []
+    return runs + ([current] if current else [])
+
+
+def test_every_lesson_plan_fills_45_minutes_without_gaps():
+    for number, plan in lesson_plans().items():
+        for run in minute_blocks(plan):
+            assert run[0][0] == 0 and run[-1][1] == 45, (number, run)
+            assert all(a[1] == b[0] for a, b in itertools.pairwise(run)), (number, run)
+
+
+def test_long_notebooks_get_two_lessons_and_a_45_minute_cut():
+    rows = learning_path_rows()
+    plans = lesson_plans()
+    assert sorted(plans) == [p.name[:2] for p in NOTEBOOKS]
+    long = [k for k, row in rows.items() if row["lesson time"] == TWO_LESSONS]
+    assert {"02", "04", "05", "07"} <= set(long)
+    for number in long:
+        plan = plans[number]
+        assert "**First lesson**" in plan and "**Second lesson**" in plan, number
+        assert "**In one lesson (45 min)**" in plan, f"no 45-minute cut for notebook {number}"
+        assert len(minute_blocks(plan)) == 3, number
+    for number in set(rows) - set(long):
+        assert rows[number]["lesson time"] == "45 min" and len(minute_blocks(plans[number])) == 1, number
