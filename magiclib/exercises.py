@@ -485,7 +485,8 @@ def _02_4(answer: Any) -> Feedback:
     problems = []
     if bottom != right_bottom:
         problems.append(
-            f"{bottom} for the bottom row is not right: filter squares[:, 3, 1] == 15 and [:, 3, 2] == 14"
+            f"{bottom} for the bottom row is not right: "
+            "filter the squares with sq[3][1] == 15 and sq[3][2] == 14"
         )
     if turned != right_turned:
         if turned == 4 * bottom or turned == 2 * bottom:
