@@ -320,6 +320,51 @@ def check_entry(msgid: str, msgstr: str, code: bool = False) -> list[str]:
     return problems
 
 
+GLOSSARY = ROOT / "docs" / "glossary.md"
+
+
+def glossary(lang: str, path: Path | None = None) -> dict[str, str]:
+    """English term -> the edition's term, from the table in docs/glossary.md."""
+    lines = (path or GLOSSARY).read_text(encoding="utf-8").splitlines()
+    header = next(i for i, line in enumerate(lines) if line.startswith("| English"))
+    column = [c.strip() for c in lines[header].strip("|").split("|")].index(lang)
+    terms = {}
+    for line in lines[header + 2 :]:
+        if not line.startswith("|"):
+            break
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        terms[cells[0]] = cells[column]
+    return terms
+
+
+def term_pattern(term: str) -> re.Pattern:
+    """A term in any inflected form: each word of four or more letters by its stem (all but its last two
+    letters, at least four), any ending after; a term in a script without inflections (Chinese) exactly.
+
+    >>> bool(term_pattern("магічний квадрат").search("кількість магічних квадратів"))
+    True
+    >>> bool(term_pattern("cuadrado mágico").search("los cuadrados mágicos"))
+    True
+    """
+    if not re.search(r"[^\W\d_]", term, re.ASCII) and not re.search(r"[а-яіїєґ]|[a-záéíóúñ]", term, re.I):
+        return re.compile(re.escape(term))
+    words = []
+    for word in term.split():
+        stem = word[: max(4, len(word) - 2)] if len(word) >= 4 else word
+        words.append(re.escape(stem) + r"[\w'’-]*")
+    return re.compile(r"(?<!\w)" + r"\s+".join(words), re.I)
+
+
+def glossary_misses(lang: str, english: str, translation: str, terms: dict[str, str]) -> list[str]:
+    """The glossary terms that the English of a message uses and its translation does not."""
+    return [
+        f"{term!r} is {target!r}"
+        for term, target in terms.items()
+        if re.search(rf"(?<!\w){re.escape(term)}", english, re.I)
+        and not term_pattern(target).search(translation)
+    ]
+
+
 # ---------------------------------------------------------------------------------- catalogues
 
 
@@ -539,6 +584,7 @@ class Status:
 def status(lang: str) -> Status:
     """How complete and how current one edition is."""
     st = Status(problems=[])
+    terms = glossary(lang)
     for path in english_notebooks():
         nb = load(path)
         cat = read_catalogue(catalogue_path(lang, path.stem), lang)
@@ -553,6 +599,8 @@ def status(lang: str) -> Status:
                 st.problems.append(f"{lang} {path.stem} {m.where}: untranslated: {m.text[:60]!r}")
             else:
                 st.translated += 1
+                for miss in glossary_misses(lang, m.text, entry.msgstr, terms):
+                    st.problems.append(f"{lang} {path.stem} {m.where}: glossary: {miss} in {m.text[:60]!r}")
                 for p in check_entry(m.text, entry.msgstr, code=m.code):
                     st.problems.append(f"{lang} {path.stem} {m.where}: {p} in {m.text[:60]!r}")
         edition = NOTEBOOKS / lang / path.name

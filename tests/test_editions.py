@@ -45,8 +45,9 @@ if kind == "doubly even":
 
 
 def pseudo(text: str) -> str:
-    """A stand-in translation that keeps every number, formula, code span and placeholder."""
-    return "«" + text + "»"
+    """A stand-in translation that keeps every number, formula, code span and placeholder, and uses the
+    test glossary's term."""
+    return "«" + text.replace("free cell", "вільна клітинка") + "»"
 
 
 @pytest.fixture
@@ -60,6 +61,11 @@ def project(tmp_path, monkeypatch):
     monkeypatch.setattr(ed, "NOTEBOOKS", tmp_path / "notebooks")
     monkeypatch.setattr(ed, "LOCALE", tmp_path / "locale")
     monkeypatch.setattr(ed, "EDITIONS", {"uk": "uk_UA"})
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "glossary.md").write_text(
+        "| English | uk |\n|---|---|\n| free cell | вільна клітинка |\n"
+    )
+    monkeypatch.setattr(ed, "GLOSSARY", tmp_path / "docs" / "glossary.md")
     return path
 
 
@@ -141,6 +147,7 @@ def test_update_generate_and_the_staleness_check(project):
     assert 'print(f"«rank {rank} of {A.shape[0]} rows»")' in first_code and 'loc="upper left"' in first_code
     text = "".join(edition["cells"][0]["source"])
     assert "«*rank*: the number of pivots, here 12;»" in text and "(README.md#notation)" in text
+    assert "«*вільна клітинка*: a cell whose column has no pivot.»" in text
     assert "$$M(n) = \\frac{n(n^2+1)}{2}$$" in text
 
     # One English sentence changes: the edition is stale until the catalogue carries it.
@@ -159,6 +166,13 @@ def test_update_generate_and_the_staleness_check(project):
     translate_all("uk")
     ed.generate(["uk"])
     assert ed.status("uk").problems == []
+
+    # A translation that does not use the glossary's term is caught.
+    translate_all("uk", lambda t: "«" + t + "»")
+    ed.generate(["uk"])
+    assert [p.split(": ", 2)[2] for p in ed.status("uk").problems] == [
+        "'free cell' is 'вільна клітинка' in '*free cell*: a cell whose column has no pivot.'"
+    ]
 
     # A translation that drops a number is caught even when everything else is current.
     translate_all("uk", lambda t: pseudo(t.replace("15", "")))
@@ -212,6 +226,20 @@ def test_plural_forms_follow_the_catalogue_rule(tmp_path, monkeypatch):
     finally:
         i18n.use_language("en")
         i18n._catalogue.cache_clear()
+
+
+def test_the_glossary_has_every_language_and_its_terms_are_found_inflected():
+    for lang in ("uk", "es", "zh"):
+        terms = ed.glossary(lang)
+        assert len(terms) >= 20 and all(terms.values()), lang
+    uk, zh = ed.glossary("uk"), ed.glossary("zh")
+    assert ed.glossary_misses("uk", "the rank of A", "ранг матриці A", uk) == []
+    assert ed.glossary_misses("uk", "880 magic squares", "880 магічних квадратів", uk) == []
+    assert ed.glossary_misses("uk", "880 magic squares", "880 чарівних квадратів", uk) == [
+        "'magic square' is 'магічний квадрат'"
+    ]
+    assert ed.glossary_misses("zh", "the null space of A", "A 的零空间", zh) == []
+    assert ed.glossary_misses("zh", "the null space of A", "A 的核", zh) == ["'null space' is '零空间'"]
 
 
 @pytest.mark.parametrize("lang", sorted(ed.EDITIONS))
