@@ -38,7 +38,10 @@ from babel.messages.plurals import get_plural
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 LOCALE = ROOT / "locale"
-#: The editions and the Babel locale each is written for. An edition exists once its folder is listed here.
+#: Every language with catalogues, and the Babel locale each is written for.
+LANGUAGES: dict[str, str] = {"uk": "uk_UA", "es": "es_ES", "zh": "zh_Hans_CN"}
+#: The published editions: generated, executed and checked complete and current by the tests. A language
+#: joins once its catalogues are complete; until then `update` and `status` work on it all the same.
 EDITIONS: dict[str, str] = {}
 PROJECT = "magiclib notebooks"
 
@@ -413,7 +416,7 @@ def catalogue_path(lang: str, name: str) -> Path:
 
 
 def new_catalogue(lang: str, name: str) -> polib.POFile:
-    count, expr = get_plural(EDITIONS.get(lang, lang))
+    count, expr = get_plural(LANGUAGES.get(lang, lang))
     po = polib.POFile(wrapwidth=100)
     po.metadata = {
         "Project-Id-Version": PROJECT,
@@ -616,12 +619,16 @@ def status(lang: str) -> Status:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("command", choices=["update", "generate", "status", "check"])
-    parser.add_argument("--lang", action="append", help="one edition (default: every edition)")
+    parser.add_argument(
+        "--lang",
+        action="append",
+        help="one language (default: all for update and status, the editions otherwise)",
+    )
     args = parser.parse_args(argv)
-    langs = args.lang or list(EDITIONS)
-    unknown = [x for x in langs if x not in EDITIONS]
+    langs = args.lang or list(LANGUAGES if args.command in ("update", "status") else EDITIONS)
+    unknown = [x for x in langs if x not in LANGUAGES]
     if unknown:
-        parser.error(f"unknown edition {unknown}; the editions are {sorted(EDITIONS)}")
+        parser.error(f"unknown language {unknown}; the languages are {sorted(LANGUAGES)}")
     if args.command == "update":
         update(langs)
     elif args.command == "generate":

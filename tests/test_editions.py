@@ -61,6 +61,7 @@ def project(tmp_path, monkeypatch):
     monkeypatch.setattr(ed, "NOTEBOOKS", tmp_path / "notebooks")
     monkeypatch.setattr(ed, "LOCALE", tmp_path / "locale")
     monkeypatch.setattr(ed, "EDITIONS", {"uk": "uk_UA"})
+    monkeypatch.setattr(ed, "LANGUAGES", {"uk": "uk_UA"})
     (tmp_path / "docs").mkdir()
     (tmp_path / "docs" / "glossary.md").write_text(
         "| English | uk |\n|---|---|\n| free cell | вільна клітинка |\n"
