@@ -5,6 +5,8 @@ BIN    := $(VENV)/bin
 PY     := $(BIN)/python
 STAMP  := $(VENV)/.installed-stamp
 NOTEBOOKS := $(sort $(wildcard notebooks/[0-9][0-9]_*.ipynb))
+# The editions in other languages (scripts/editions.py lists them): notebooks/<lang>/NN_*.ipynb.
+EDITION_NOTEBOOKS = $(sort $(wildcard notebooks/*/[0-9][0-9]_*.ipynb))
 NB ?=
 HTML_DIR ?= html
 HANDOUTS_DIR ?= handouts
@@ -15,7 +17,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 # Tools from the venv first, so a kernel started by Jupyter is the pinned Python.
 export PATH := $(abspath $(BIN)):$(PATH)
 
-.PHONY: help setup lab test lint format unit notebooks notebook bench html handouts slides app clean
+.PHONY: help setup lab test lint format unit notebooks notebook editions bench html handouts slides app clean
 
 help:
 	@echo "make lab        set up .venv and open the notebooks in JupyterLab (127.0.0.1, with a token)"
@@ -26,6 +28,7 @@ help:
 	@echo "make unit       the library's unit tests and doctests only (fast; no notebooks, no browser)"
 	@echo "make notebooks  re-execute every notebook in place in the pinned environment"
 	@echo "make notebook NB=notebooks/01_siamese_walk.ipynb   re-execute one notebook"
+	@echo "make editions   bring the translation catalogues up to the English, regenerate and re-execute the editions"
 	@echo "make bench      run benchmarks/ (ratios against a baseline measured in the same run)"
 	@echo "make html       export the notebooks as offline pages in $(HTML_DIR)/ (open $(HTML_DIR)/index.html)"
 	@echo "make handouts   student pages without solutions, teacher pages, printable PDF worksheets in $(HANDOUTS_DIR)/"
@@ -70,9 +73,17 @@ notebooks: setup
 notebook: setup
 	@test -n "$(NB)" || { echo "usage: make notebook NB=notebooks/NAME.ipynb"; exit 2; }
 	@echo "== executing $(NB)"
-	cd $(dir $(NB)) && ../$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
+	cd $(dir $(NB)) && $(abspath $(BIN))/jupyter nbconvert --to notebook --execute --inplace \
 	  --ExecutePreprocessor.timeout=600 --ExecutePreprocessor.kernel_name=python3 \
 	  --ExecutePreprocessor.record_timing=False $(notdir $(NB))
+
+# English is the source: update every catalogue (new messages, fuzzy ones), write the editions' sources,
+# then execute them in the pinned environment. `editions.py status` reports each language's progress.
+editions: setup
+	$(PY) scripts/editions.py update
+	$(PY) scripts/editions.py generate
+	@for nb in $(EDITION_NOTEBOOKS); do $(MAKE) --no-print-directory notebook NB=$$nb || exit 1; done
+	$(PY) scripts/editions.py status
 
 bench: setup
 	$(PY) benchmarks/run.py

@@ -35,6 +35,7 @@ from .allsquares import (
 )
 from .construct import magic, magic_by_loops, order_kind
 from .famous import CHALLENGE_8, DURER, LO_SHU
+from .i18n import use_language as use_language  # the editions' first cell: magiclib.use_language("uk")
 from .matrices import (
     birkhoff,
     birkhoff_bound,

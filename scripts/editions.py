@@ -1,0 +1,653 @@
+"""The editions in other languages: English notebooks + gettext catalogues -> translated notebooks.
+
+English is the source. Each notebook's reader-visible text is cut into small messages (a paragraph,
+a list item, a heading, a table row, a code comment, a string a code cell shows), kept per language in
+one gettext catalogue per notebook, ``locale/<lang>/notebooks/<notebook>.po``, read and written with
+polib (it keeps every field that Poedit and Weblate write, the previous English of a fuzzy message
+included, where Babel's reader drops it; Babel gives the plural rules and formats the numbers), so that a
+translator can work in Poedit or Weblate. Maths (``$...$``), code spans, link targets, numbers and
+``{placeholders}`` pass through unchanged; `check_entry` refuses a translation that changes one.
+
+    python scripts/editions.py update     # bring every catalogue up to the English (new, fuzzy, obsolete)
+    python scripts/editions.py generate   # write notebooks/<lang>/*.ipynb sources from English + catalogues
+    python scripts/editions.py status     # per language: messages, translated, fuzzy, untranslated
+    python scripts/editions.py check      # exit 1 when any edition is incomplete or stale
+
+`make editions` runs update, generate, and executes the editions in the pinned environment.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import copy
+import difflib
+import io
+import json
+import re
+import sys
+import tokenize
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import polib
+from babel.messages.plurals import get_plural
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = ROOT / "notebooks"
+LOCALE = ROOT / "locale"
+#: Every language with catalogues, and the Babel locale each is written for.
+LANGUAGES: dict[str, str] = {"uk": "uk_UA", "es": "es_ES", "zh": "zh_Hans_CN"}
+#: The published editions: generated, executed and checked complete and current by the tests. A language
+#: joins once its catalogues are complete; until then `update` and `status` work on it all the same.
+EDITIONS: dict[str, str] = {}
+PROJECT = "magiclib notebooks"
+
+Lookup = Callable[[str], str]
+
+# ---------------------------------------------------------------------------------- markdown
+
+FENCE = re.compile(r"^\s*(```|~~~)")
+LIST_ITEM = re.compile(r"^(\s*(?:[-*+]|\d+[.)])\s+)(.*)$")
+HEADING = re.compile(r"^(#{1,6}\s+)(.*)$")
+QUOTE = re.compile(r"^(\s*>\s?)(.*)$")
+TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")
+HTML_ONLY = re.compile(r"^\s*(</?[a-zA-Z][^>]*>\s*)+$")
+WORD = re.compile(r"[^\W\d_]{2,}")
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A run of a cell's source: `text` is a message to translate when `message`, else kept as it is."""
+
+    text: str
+    message: bool
+
+
+def normalise(text: str) -> str:
+    """A message's identity: its words with runs of white space folded, so re-wrapping changes nothing."""
+    return " ".join(text.split())
+
+
+def is_prose(text: str) -> bool:
+    """Whether a piece of text has words to translate (not only maths, code, numbers or tags)."""
+    bare = re.sub(r"\$\$.*?\$\$|\$[^$]*\$|`[^`]*`|<[^>]*>|\]\([^)]*\)", " ", text, flags=re.S)
+    return bool(WORD.search(bare))
+
+
+def markdown_pieces(text: str) -> list[Piece]:
+    """Cut a markdown cell into messages and the structure between them (markers, fences, blank lines).
+
+    >>> [p.text for p in markdown_pieces("## 1. Sums\\n\\nA *square*\\nof numbers.\\n- one\\n- two")
+    ...  if p.message]
+    ['1. Sums', 'A *square* of numbers.', 'one', 'two']
+    """
+    pieces: list[Piece] = []
+    lines = text.split("\n")
+    i = 0
+
+    def keep(s: str) -> None:
+        pieces.append(Piece(s, False))
+
+    def block(prefix: str, body: list[str], end: str) -> None:
+        joined = "\n".join(body)
+        keep(prefix)
+        if is_prose(joined):
+            pieces.append(Piece(normalise(joined), True))
+        else:
+            keep(joined)
+        keep(end)
+
+    while i < len(lines):
+        line, nl = lines[i], ("\n" if i < len(lines) - 1 else "")
+        if FENCE.match(line):  # fenced code: kept whole
+            j = i + 1
+            while j < len(lines) and not FENCE.match(lines[j]):
+                j += 1
+            keep("\n".join(lines[i : j + 1]) + ("\n" if j < len(lines) - 1 else ""))
+            i = j + 1
+            continue
+        if line.strip().startswith("$$"):  # display maths: kept whole
+            j = i
+            while j < len(lines) and not (
+                lines[j].rstrip().endswith("$$") and (j > i or line.strip() != "$$")
+            ):
+                j += 1
+            j = min(j, len(lines) - 1)
+            keep("\n".join(lines[i : j + 1]) + ("\n" if j < len(lines) - 1 else ""))
+            i = j + 1
+            continue
+        if not line.strip() or TABLE_RULE.match(line) or HTML_ONLY.match(line):
+            keep(line + nl)
+            i += 1
+            continue
+        if line.lstrip().startswith("|"):  # a table row is one message
+            block("", [line], nl)
+            i += 1
+            continue
+        m = HEADING.match(line)
+        if m:
+            block(m.group(1), [m.group(2)], nl)
+            i += 1
+            continue
+        m = LIST_ITEM.match(line) or QUOTE.match(line)
+        body = [m.group(2)] if m else [line]
+        prefix = m.group(1) if m else ""
+        j = i + 1
+        while j < len(lines) and lines[j].strip() and not _starts_block(lines[j], bool(m)):
+            body.append(lines[j].strip())
+            j += 1
+        block(prefix, body, "\n" if j < len(lines) else "")
+        i = j
+    return [p for p in pieces if p.text or p.message]
+
+
+def _starts_block(line: str, in_item: bool) -> bool:
+    return bool(
+        LIST_ITEM.match(line)
+        or HEADING.match(line)
+        or FENCE.match(line)
+        or line.lstrip().startswith(("|", "$$"))
+        or HTML_ONLY.match(line)
+        or (QUOTE.match(line) and not in_item)
+    )
+
+
+# ---------------------------------------------------------------------------------- code
+
+STRING_PREFIX = re.compile(r"^([rRbBuUfF]{0,2})('''|\"\"\"|'|\")")
+SKIP_COMMENT = re.compile(r"^\s*#\s*(NBVAL_|noqa|type:|fmt:|%%|!)")
+NO_TRANSLATE = "no-translate"
+
+
+def code_pieces(code: str) -> list[Piece]:
+    """Cut a code cell into its messages (comments, and string literals a reader sees: those with words
+    and a space, outside lines marked ``# no-translate``) and the code between them.
+
+    >>> code = 'x = 3  # the order\\nprint(f"order {x}: done")\\nd["a key"]  # no-translate'
+    >>> [p.text for p in code_pieces(code) if p.message]
+    ['the order', 'order {x}: done']
+    """
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(code).readline))
+    except (tokenize.TokenError, SyntaxError):
+        return [Piece(code, False)]
+    offsets = [0]
+    for line in code.splitlines(keepends=True):
+        offsets.append(offsets[-1] + len(line))
+    spans = list(_string_spans(code, offsets))
+    for tok in tokens:
+        if (
+            tok.type == tokenize.COMMENT
+            and not SKIP_COMMENT.match(tok.string)
+            and NO_TRANSLATE not in tok.string
+        ):
+            body = tok.string.lstrip("#").lstrip()
+            if is_prose(body):
+                start = offsets[tok.start[0] - 1] + tok.start[1] + (len(tok.string) - len(body))
+                spans.append((start, start + len(body)))
+    pieces: list[Piece] = []
+    at = 0
+    for start, end in sorted(spans):
+        if start < at:  # a comment inside a string, or a string inside a comment
+            continue
+        pieces.append(Piece(code[at:start], False))
+        pieces.append(Piece(code[start:end], True))
+        at = end
+    pieces.append(Piece(code[at:], False))
+    return [p for p in pieces if p.text]
+
+
+def _string_spans(code: str, offsets: list[int]) -> Iterator[tuple[int, int]]:
+    """The inside (between the quotes) of every reader-visible string literal of the code."""
+    skip_lines = {i + 1 for i, line in enumerate(code.splitlines()) if NO_TRANSLATE in line}
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+    }
+    parents = {id(child): node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+    for node in ast.walk(tree):
+        is_text = isinstance(node, ast.Constant) and isinstance(node.value, str)
+        if not (is_text or isinstance(node, ast.JoinedStr)) or id(node) in docstrings:
+            continue
+        if _is_code_not_text(node, parents):
+            continue
+        if node.lineno in skip_lines or node.lineno != node.end_lineno:
+            continue
+        start = offsets[node.lineno - 1] + node.col_offset
+        end = offsets[node.end_lineno - 1] + node.end_col_offset
+        literal = code[start:end]
+        m = STRING_PREFIX.match(literal)
+        if not m or not literal.endswith(m.group(2)) or "b" in m.group(1).lower():
+            continue  # implicit concatenation or bytes: left as it is
+        inner_start, inner_end = start + m.end(), end - len(m.group(2))
+        inner = code[inner_start:inner_end]
+        if " " in inner and is_prose(re.sub(r"\{[^}]*\}", " ", inner)):
+            yield inner_start, inner_end
+
+
+# Keyword arguments whose strings are settings, not words for the reader.
+SETTING_KEYWORDS = {
+    "loc",
+    "dtype",
+    "kind",
+    "ha",
+    "va",
+    "horizontalalignment",
+    "verticalalignment",
+    "color",
+    "colors",
+    "cmap",
+    "fmt",
+    "marker",
+    "linestyle",
+    "ls",
+    "mode",
+    "method",
+    "orientation",
+    "layout",
+    "style",
+    "family",
+    "weight",
+    "fontweight",
+    "fontfamily",
+    "bbox_inches",
+    "format",
+    "language",
+    "mime",
+}
+
+
+def _is_code_not_text(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """A string the program compares, indexes with or passes as a setting: translating it would change
+    what the code does, so it stays English."""
+    parent = parents.get(id(node))
+    while isinstance(parent, ast.FormattedValue | ast.JoinedStr):
+        node, parent = parent, parents.get(id(parent))
+    if isinstance(parent, ast.Compare) or (isinstance(parent, ast.Subscript) and parent.slice is node):
+        return True
+    if isinstance(parent, ast.Dict) and any(k is node for k in parent.keys):
+        return True
+    if isinstance(parent, ast.keyword) and parent.arg in SETTING_KEYWORDS:
+        return True
+    if isinstance(parent, ast.Call) and isinstance(parent.func, ast.Attribute):
+        return parent.func.attr in {"startswith", "endswith", "split", "replace", "join", "get", "index"}
+    return False
+
+
+# ---------------------------------------------------------------------------------- checks
+
+MATH = re.compile(r"\$\$.*?\$\$|\$[^$\n]+\$", re.S)
+CODE_SPAN = re.compile(r"`[^`]+`")
+LINK_TARGET = re.compile(r"\]\(([^)\s]+)\)")
+PLACEHOLDER = re.compile(r"\{[^{}]*\}|%\([a-z_]+\)[sd]|%[sd]")
+NUMBER = re.compile(r"\d(?:[\d,.   ]*\d)?")
+
+
+def invariants(text: str, code: bool = False) -> dict[str, Counter]:
+    """What a translation must keep: maths, code spans, link targets, placeholders and numbers."""
+    if code:
+        return {"placeholder": Counter(PLACEHOLDER.findall(text))}
+    bare = MATH.sub(" ", CODE_SPAN.sub(" ", text))
+    bare = LINK_TARGET.sub(" ", bare)
+    return {
+        "formula": Counter(MATH.findall(text)),
+        "code": Counter(CODE_SPAN.findall(text)),
+        "link": Counter(LINK_TARGET.findall(text)),
+        "number": Counter(re.sub(r"\D", "", n) for n in NUMBER.findall(bare)),
+    }
+
+
+def check_entry(msgid: str, msgstr: str, code: bool = False) -> list[str]:
+    """What a translation drops or changes of its English, in words (empty when it keeps everything).
+
+    >>> check_entry("rank $r = 12$ of `A`", "ранг $r = 12$ матриці `A`")
+    []
+    >>> check_entry("order {n}: {count:,} squares", "порядок {n}: квадратів", code=True)
+    ['placeholder: lost {count:,}']
+    """
+    problems = []
+    want, got = invariants(msgid, code), invariants(msgstr, code)
+    for kind in want:
+        lost, added = want[kind] - got[kind], got[kind] - want[kind]
+        problems += [f"{kind}: lost {x}" for x in lost] + [f"{kind}: added {x}" for x in added]
+    return problems
+
+
+GLOSSARY = ROOT / "docs" / "glossary.md"
+
+
+def glossary(lang: str, path: Path | None = None) -> dict[str, str]:
+    """English term -> the edition's term, from the table in docs/glossary.md."""
+    lines = (path or GLOSSARY).read_text(encoding="utf-8").splitlines()
+    header = next(i for i, line in enumerate(lines) if line.startswith("| English"))
+    column = [c.strip() for c in lines[header].strip("|").split("|")].index(lang)
+    terms = {}
+    for line in lines[header + 2 :]:
+        if not line.startswith("|"):
+            break
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        terms[cells[0]] = cells[column]
+    return terms
+
+
+def term_pattern(term: str) -> re.Pattern:
+    """A term in any inflected form: each word of four or more letters by its stem (all but its last two
+    letters, at least four), any ending after; a term in a script without inflections (Chinese) exactly.
+
+    >>> bool(term_pattern("магічний квадрат").search("кількість магічних квадратів"))
+    True
+    >>> bool(term_pattern("cuadrado mágico").search("los cuadrados mágicos"))
+    True
+    """
+    if not re.search(r"[^\W\d_]", term, re.ASCII) and not re.search(r"[а-яіїєґ]|[a-záéíóúñ]", term, re.I):
+        return re.compile(re.escape(term))
+    words = []
+    for word in term.split():
+        stem = word[: max(4, len(word) - 2)] if len(word) >= 4 else word
+        words.append(re.escape(stem) + r"[\w'’-]*")
+    return re.compile(r"(?<!\w)" + r"\s+".join(words), re.I)
+
+
+def glossary_misses(lang: str, english: str, translation: str, terms: dict[str, str]) -> list[str]:
+    """The glossary terms that the English of a message uses and its translation does not."""
+    return [
+        f"{term!r} is {target!r}"
+        for term, target in terms.items()
+        if re.search(rf"(?<!\w){re.escape(term)}", english, re.I)
+        and not term_pattern(target).search(translation)
+    ]
+
+
+# ---------------------------------------------------------------------------------- catalogues
+
+
+@dataclass(frozen=True)
+class Message:
+    text: str
+    code: bool
+    where: str  # "cell <id>"
+
+
+def notebook_messages(nb: dict) -> list[Message]:
+    """Every message of a notebook, in reading order, once each."""
+    seen, out = set(), []
+    for cell in nb["cells"]:
+        pieces = cell_pieces(cell)
+        for p in pieces:
+            if p.message and p.text not in seen:
+                seen.add(p.text)
+                out.append(Message(p.text, cell["cell_type"] == "code", f"cell {cell.get('id', '?')}"))
+    return out
+
+
+def cell_pieces(cell: dict) -> list[Piece]:
+    src = "".join(cell["source"])
+    if cell["cell_type"] == "markdown":
+        return markdown_pieces(src)
+    if cell["cell_type"] == "code":
+        return code_pieces(src)
+    return [Piece(src, False)]
+
+
+def template(messages: list[Message]) -> list[polib.POEntry]:
+    return [
+        polib.POEntry(
+            msgid=m.text,
+            msgstr="",
+            occurrences=[(m.where, "")],
+            flags=["python-brace-format"] if m.code and "{" in m.text else [],
+        )
+        for m in messages
+    ]
+
+
+def catalogue_path(lang: str, name: str) -> Path:
+    return LOCALE / lang / "notebooks" / f"{name}.po"
+
+
+def new_catalogue(lang: str, name: str) -> polib.POFile:
+    count, expr = get_plural(LANGUAGES.get(lang, lang))
+    po = polib.POFile(wrapwidth=100)
+    po.metadata = {
+        "Project-Id-Version": PROJECT,
+        "Language": lang,
+        "MIME-Version": "1.0",
+        "Content-Type": "text/plain; charset=UTF-8",
+        "Content-Transfer-Encoding": "8bit",
+        "Plural-Forms": f"nplurals={count}; plural={expr};",
+        "X-Source": f"notebooks/{name}.ipynb",
+    }
+    return po
+
+
+def read_catalogue(path: Path, lang: str) -> polib.POFile:
+    if not path.exists():
+        return new_catalogue(lang, path.stem)
+    return polib.pofile(str(path), wrapwidth=100)
+
+
+def write_catalogue(po: polib.POFile, path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    po.save(str(path))
+
+
+def entries(po: polib.POFile) -> dict[str, polib.POEntry]:
+    """The catalogue's live (not obsolete) entries by their English."""
+    return {e.msgid: e for e in po if not e.obsolete}
+
+
+def is_current(entry: polib.POEntry | None) -> bool:
+    return entry is not None and bool(entry.msgstr) and "fuzzy" not in entry.flags
+
+
+def update_catalogue(po: polib.POFile, tmpl: list[polib.POEntry]) -> polib.POFile:
+    """The catalogue brought up to the English of `tmpl`: a message whose English is unchanged keeps its
+    translation; a new one close to a message that went away starts from that translation, marked fuzzy
+    with the old English kept (``#| msgid``) so the translator sees what changed; a new one with no close
+    old one starts empty; messages no longer in the English become obsolete (``#~``)."""
+    old = entries(po)
+    wanted = {e.msgid for e in tmpl}
+    gone = [k for k in old if k not in wanted and old[k].msgstr]
+    new = polib.POFile(wrapwidth=100)
+    new.metadata = po.metadata
+    for entry in tmpl:
+        kept = old.get(entry.msgid)
+        if kept is not None:
+            kept.occurrences, kept.flags = (
+                entry.occurrences,
+                sorted(set(entry.flags) | ({"fuzzy"} & set(kept.flags))),
+            )
+            new.append(kept)
+            continue
+        close = difflib.get_close_matches(entry.msgid, gone, n=1, cutoff=0.7)
+        if close:
+            entry.msgstr, entry.previous_msgid = old[close[0]].msgstr, close[0]
+            entry.flags = sorted(set(entry.flags) | {"fuzzy"})
+        new.append(entry)
+    for key in gone:
+        old[key].obsolete = True
+        new.append(old[key])
+    return new
+
+
+def lookup_in(po: polib.POFile) -> Lookup:
+    """The translation of a message, or the English where there is no current one (never a fuzzy one)."""
+    table = {k: e.msgstr for k, e in entries(po).items() if is_current(e)}
+    return lambda text: table.get(text, text)
+
+
+def translate_cell(cell: dict, lookup: Lookup) -> dict:
+    out = copy.deepcopy(cell)
+    text = "".join(lookup(p.text) if p.message else p.text for p in cell_pieces(cell))
+    lines = text.splitlines(keepends=True)
+    out["source"] = lines
+    return out
+
+
+def relink(text: str, lang: str) -> str:
+    """Link targets from an edition's folder: siblings stay, the rest of the project is one level up."""
+
+    def fix(m: re.Match) -> str:
+        target = m.group(1)
+        if re.match(r"[a-z]+:|#|/", target) or re.match(r"(\d\d_[\w-]+\.ipynb|README\.md)(#.*)?$", target):
+            return m.group(0)
+        return f"]({'../' + target})"
+
+    return LINK_TARGET.sub(fix, text)
+
+
+def edition_notebook(nb: dict, lang: str, cat: polib.POFile) -> dict:
+    """The edition of one English notebook: same cells, same ids, its reader-visible text translated; the
+    first code cell chooses the language of the library's pictures and widgets."""
+    lookup = lookup_in(cat)
+    out = copy.deepcopy(nb)
+    out["cells"] = []
+    first_code = True
+    for cell in nb["cells"]:
+        new = translate_cell(cell, lookup)
+        if cell["cell_type"] == "markdown":
+            new["source"] = relink("".join(new["source"]), lang).splitlines(keepends=True)
+        if cell["cell_type"] == "code" and first_code:
+            first_code = False
+            new["source"] = [f'import magiclib\nmagiclib.use_language("{lang}")\n'] + new["source"]
+        out["cells"].append(new)
+    out["metadata"] = {**nb["metadata"], "language_info": nb["metadata"].get("language_info", {})}
+    out["metadata"]["magiclib"] = {"language": lang}
+    return out
+
+
+def sources(nb: dict) -> list[tuple[str, str, str]]:
+    """What the staleness check compares: each cell's id, type and source."""
+    return [(c.get("id", ""), c["cell_type"], "".join(c["source"])) for c in nb["cells"]]
+
+
+def english_notebooks() -> list[Path]:
+    return sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
+
+
+def load(path: Path) -> dict:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+# ---------------------------------------------------------------------------------- commands
+
+
+def update(langs: list[str]) -> None:
+    for path in english_notebooks():
+        tmpl = template(notebook_messages(load(path)))
+        for lang in langs:
+            target = catalogue_path(lang, path.stem)
+            write_catalogue(update_catalogue(read_catalogue(target, lang), tmpl), target)
+
+
+def generate(langs: list[str]) -> list[Path]:
+    """Write each edition's notebooks; a cell whose source did not change keeps its stored outputs."""
+    written = []
+    for path in english_notebooks():
+        nb = load(path)
+        for lang in langs:
+            new = edition_notebook(nb, lang, read_catalogue(catalogue_path(lang, path.stem), lang))
+            target = NOTEBOOKS / lang / path.name
+            if target.exists():
+                old = {c.get("id"): c for c in load(target)["cells"]}
+                for cell in new["cells"]:
+                    before = old.get(cell.get("id"))
+                    if cell["cell_type"] == "code" and before and before["source"] == cell["source"]:
+                        cell["outputs"], cell["execution_count"] = (
+                            before["outputs"],
+                            before["execution_count"],
+                        )
+                        cell["metadata"] = before["metadata"]
+                if "widgets" in load(target)["metadata"]:
+                    new["metadata"]["widgets"] = load(target)["metadata"]["widgets"]
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(json.dumps(new, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+            written.append(target)
+    return written
+
+
+@dataclass
+class Status:
+    messages: int = 0
+    translated: int = 0
+    fuzzy: int = 0
+    problems: list[str] | None = None
+
+
+def status(lang: str) -> Status:
+    """How complete and how current one edition is."""
+    st = Status(problems=[])
+    terms = glossary(lang)
+    for path in english_notebooks():
+        nb = load(path)
+        cat = read_catalogue(catalogue_path(lang, path.stem), lang)
+        table = entries(cat)
+        for m in notebook_messages(nb):
+            st.messages += 1
+            entry = table.get(m.text)
+            if entry is not None and "fuzzy" in entry.flags:
+                st.fuzzy += 1
+                st.problems.append(f"{lang} {path.stem} {m.where}: fuzzy: {m.text[:60]!r}")
+            elif not is_current(entry):
+                st.problems.append(f"{lang} {path.stem} {m.where}: untranslated: {m.text[:60]!r}")
+            else:
+                st.translated += 1
+                for miss in glossary_misses(lang, m.text, entry.msgstr, terms):
+                    st.problems.append(f"{lang} {path.stem} {m.where}: glossary: {miss} in {m.text[:60]!r}")
+                for p in check_entry(m.text, entry.msgstr, code=m.code):
+                    st.problems.append(f"{lang} {path.stem} {m.where}: {p} in {m.text[:60]!r}")
+        edition = NOTEBOOKS / lang / path.name
+        if not edition.exists():
+            st.problems.append(f"{lang}: {edition.relative_to(ROOT)} is missing (run make editions)")
+        elif sources(load(edition)) != sources(edition_notebook(nb, lang, cat)):
+            st.problems.append(
+                f"{lang}: {edition.relative_to(ROOT)} differs from what its catalogue generates"
+            )
+    return st
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("command", choices=["update", "generate", "status", "check"])
+    parser.add_argument(
+        "--lang",
+        action="append",
+        help="one language (default: all for update and status, the editions otherwise)",
+    )
+    args = parser.parse_args(argv)
+    langs = args.lang or list(LANGUAGES if args.command in ("update", "status") else EDITIONS)
+    unknown = [x for x in langs if x not in LANGUAGES]
+    if unknown:
+        parser.error(f"unknown language {unknown}; the languages are {sorted(LANGUAGES)}")
+    if args.command == "update":
+        update(langs)
+    elif args.command == "generate":
+        for path in generate(langs):
+            print(f"wrote {path.relative_to(ROOT)}")
+    else:
+        bad = False
+        for lang in langs:
+            st = status(lang)
+            print(
+                f"{lang}: {st.messages} messages, {st.translated} translated, {st.fuzzy} fuzzy, "
+                f"{st.messages - st.translated - st.fuzzy} untranslated"
+            )
+            if args.command == "check" and st.problems:
+                bad = True
+                print("\n".join("  " + p for p in st.problems[:40]))
+        return 1 if bad else 0
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
