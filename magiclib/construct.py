@@ -3,14 +3,18 @@
 Three constructions, one per kind of order, each giving exactly the matrix that
 MATLAB's ``magic`` returns (documented in Cleve Moler's *Experiments with MATLAB*):
 
-- odd n: de la Loubère's staircase written as a formula, ``n*A + B + 1``, where
-  A and B are two cyclic Latin squares (A[i, j] depends on i + j, B on i + 2j);
+- odd n: de la Loubère's staircase written as a formula, ``n*H + L + 1``, where
+  the high and low digits H and L are two cyclic Latin squares (H[i, j] depends
+  on i + j, L on i + 2j);
 - doubly even n (n divisible by 4): write 1..n² row by row, then replace x by
-  n²+1-x on the cells where the row and the column fall in the same half of
-  their block of four (rows 1, 4 of a block are "outer", rows 2, 3 "inner");
+  n²+1-x on the cells whose row and column are of the same type in their block
+  of four (positions 1, 4 of a block are "outer", positions 2, 3 "inner");
 - singly even n (n = 2 mod 4): four copies of the odd square ``magic(n/2)``
-  (plus 0, 2p², 3p², p², p = n/2), then a few columns swapped between the top
-  and bottom halves to repair the diagonals.
+  (plus 0, 2p², 3p², p² in the top-left, top-right, bottom-left, bottom-right
+  quadrants, p = n/2), then, with k = (n-2)/4, the top and bottom halves of the
+  first k and the last k-1 columns exchanged, except that in row k the exchange
+  is made in column k instead of column 0; this repairs the row sums and both
+  diagonals and keeps the column sums.
 
 Every function here is vectorised numpy except ``magic_by_loops``, the same
 constructions in plain Python loops, kept for checking and benchmarking.

@@ -131,9 +131,10 @@ def magic_space_dimension(n: int) -> int:
     """Dimension of the space of real n x n matrices whose rows, columns and both
     diagonals share one sum: n² - 2n for n >= 3, 1 for n = 1 and n = 2.
 
-    This equals n² - rank(line_conditions(n)) (the 2n + 1 conditions have rank
-    2n for n >= 3, the tests check it); as a formula it is exact for any n and
-    allocates nothing, so there is no upper limit.
+    This equals n² - rank(line_conditions(n)): the 2n + 1 conditions have rank
+    2n for every n >= 3 (notebook 05, section 8, proves it; the tests check small
+    n). As a formula it is exact for any n and allocates nothing, so there is no
+    upper limit.
 
     >>> [magic_space_dimension(n) for n in (1, 2, 3, 4)]
     [1, 1, 3, 8]
