@@ -582,13 +582,17 @@ class Status:
     translated: int = 0
     fuzzy: int = 0
     problems: list[str] | None = None
+    by_notebook: dict[str, tuple[int, int, int]] | None = None
 
 
-def status(lang: str) -> Status:
-    """How complete and how current one edition is."""
-    st = Status(problems=[])
+def status(lang: str, only: str | None = None) -> Status:
+    """How complete and how current one edition is (of one notebook, `only`, if given: "02")."""
+    st = Status(problems=[], by_notebook={})
     terms = glossary(lang)
     for path in english_notebooks():
+        if only and not path.name.startswith(only):
+            continue
+        before = (st.messages, st.translated, st.fuzzy)
         nb = load(path)
         cat = read_catalogue(catalogue_path(lang, path.stem), lang)
         table = entries(cat)
@@ -606,7 +610,11 @@ def status(lang: str) -> Status:
                     st.problems.append(f"{lang} {path.stem} {m.where}: glossary: {miss} in {m.text[:60]!r}")
                 for p in check_entry(m.text, entry.msgstr, code=m.code):
                     st.problems.append(f"{lang} {path.stem} {m.where}: {p} in {m.text[:60]!r}")
+        counts = zip((st.messages, st.translated, st.fuzzy), before, strict=True)
+        st.by_notebook[path.stem] = tuple(now - was for now, was in counts)
         edition = NOTEBOOKS / lang / path.name
+        if lang not in EDITIONS:
+            continue  # catalogues being written: no edition to compare yet
         if not edition.exists():
             st.problems.append(f"{lang}: {edition.relative_to(ROOT)} is missing (run make editions)")
         elif sources(load(edition)) != sources(edition_notebook(nb, lang, cat)):
@@ -619,6 +627,8 @@ def status(lang: str) -> Status:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("command", choices=["update", "generate", "status", "check"])
+    parser.add_argument("--notebook", help='one notebook, by its number ("02")')
+    parser.add_argument("-v", "--verbose", action="store_true", help="status and check: a line per notebook")
     parser.add_argument(
         "--lang",
         action="append",
@@ -637,14 +647,17 @@ def main(argv: list[str] | None = None) -> int:
     else:
         bad = False
         for lang in langs:
-            st = status(lang)
+            st = status(lang, args.notebook)
             print(
                 f"{lang}: {st.messages} messages, {st.translated} translated, {st.fuzzy} fuzzy, "
                 f"{st.messages - st.translated - st.fuzzy} untranslated"
             )
-            if args.command == "check" and st.problems:
+            if args.verbose:
+                for name, (m, t, f) in st.by_notebook.items():
+                    print(f"  {name}: {m} messages, {t} translated, {f} fuzzy")
+            if st.problems and (args.command == "check" or args.verbose):
                 bad = True
-                print("\n".join("  " + p for p in st.problems[:40]))
+                print("\n".join("  " + p for p in st.problems[: None if args.verbose else 40]))
         return 1 if bad else 0
     return 0
 
