@@ -271,46 +271,108 @@ def _00_3(answer: Any) -> Feedback:
     return _wrong(f"{value} is not it: there are 8 images; look at the bottom row of each (ml.symmetries).")
 
 
+#: The six lines of a 2x2 square, by the names exercise 00.4 uses, and their cells.
+_LINES_2X2 = {
+    "top row": {(0, 0), (0, 1)},
+    "bottom row": {(1, 0), (1, 1)},
+    "left column": {(0, 0), (1, 0)},
+    "right column": {(0, 1), (1, 1)},
+    "main diagonal": {(0, 0), (1, 1)},
+    "anti-diagonal": {(0, 1), (1, 0)},
+}
+
+
+def _line_name(x: Any) -> str:
+    """A line name of exercise 00.4, read loosely (case, spaces, "anti diagonal")."""
+    if not isinstance(x, str):
+        raise _WrongKind
+    name = " ".join(x.lower().replace("_", " ").split())
+    return {
+        "anti diagonal": "anti-diagonal",
+        "antidiagonal": "anti-diagonal",
+        "diagonal": "main diagonal",
+    }.get(name, name)
+
+
 def _00_4(answer: Any) -> Feedback:
-    value = _int(answer)
-    if value == 12:
-        return _right("12 of the 15 pairs of lines share exactly one cell, and each forces two cells equal.")
-    if value == 3:
-        return _wrong("3 is the number of pairs that share NO cell (two rows, two columns, two diagonals).")
-    if value == 15:
-        return _wrong("15 is every pair of the 6 lines; some pairs share no cell and give nothing.")
-    if value == 6:
-        return _wrong("6 is the number of lines of a 2x2 square; the question asks for pairs of lines.")
-    return _wrong(f"{value} is not it: a 2x2 square has 6 lines, so 15 pairs; count those that share a cell.")
+    if isinstance(answer, numbers.Integral) and not isinstance(answer, bool):
+        return _wrong(
+            "the question asks which pairs, not how many: list them, e.g. [('top row', 'left column'), ...]."
+        )
+    chosen: set[frozenset[str]] = set()
+    for pair in _items(answer):
+        if isinstance(pair, (set, frozenset)) and len(pair) == 2:
+            pair = tuple(pair)
+        first, second = (_line_name(x) for x in _pair(pair))
+        for name in (first, second):
+            if name not in _LINES_2X2:
+                return _wrong(f"{name!r} is not a line name; use {', '.join(_LINES_2X2)}.")
+        if first == second:
+            return _wrong(
+                f"({first!r}, {second!r}) pairs a line with itself; a pair needs two different lines."
+            )
+        chosen.add(frozenset((first, second)))
+    right = {frozenset(p) for p in combinations(_LINES_2X2, 2) if _LINES_2X2[p[0]] & _LINES_2X2[p[1]]}
+    for pair in sorted(chosen - right, key=sorted):
+        first, second = sorted(pair)
+        return _wrong(
+            f"the {first} and the {second} share no cell: subtracting their sums leaves two cells against "
+            "two, and no two entries are forced equal."
+        )
+    missing = right - chosen
+    if missing == {frozenset(("top row", "left column"))}:
+        return _wrong("you left out the pair of the example itself (top row, left column); list all of them.")
+    if missing:
+        return _wrong(
+            f"you list {_count_word(len(chosen), 'pair')}; more pairs share a cell. Go through the lines "
+            "one by one and pair each with every line that crosses it."
+        )
+    return _right(
+        "these 12 pairs each share exactly one cell, so each forces the two other cells equal; only the two "
+        "rows, the two columns and the two diagonals share none."
+    )
 
 
 # --- notebook 01: the Siamese walk ------------------------------------------------------------------
+
+
+def _placed(x: Any) -> tuple[tuple[int, int], str | None]:
+    """A cell ``(row, col)``, or a cell with the rule that placed it: ``((row, col), "wrap")``."""
+    first, second = _pair(x)
+    if isinstance(first, (list, tuple)):
+        if not isinstance(second, str):
+            raise _WrongKind
+        return _cell(first), " ".join(second.lower().replace("rule", " ").split())
+    return _cell(x), None
 
 
 def _01_1(answer: Any) -> Feedback:
     if isinstance(answer, dict):
         if set(answer) != {10, 11}:
             raise _WrongKind
-        ten, eleven = _cell(answer[10]), _cell(answer[11])
+        (ten, rule10), (eleven, rule11) = _placed(answer[10]), _placed(answer[11])
     else:
         a, b = _pair(answer)
-        ten, eleven = _cell(a), _cell(b)
+        (ten, rule10), (eleven, rule11) = _placed(a), _placed(b)
     steps = siamese_steps(5)
     right10, right11 = (steps[9].row, steps[9].col), (steps[10].row, steps[10].col)
-    if (ten, eleven) == (right10, right11):
-        return _right(
-            "10 wraps from above the top row to the bottom row, and 11 is repaired (rule occupied)."
-        )
     if (ten, eleven) == (right11, right10):
         return _wrong("you have the two cells, but swapped: which of the two numbers starts a new block?")
     if ten != right10:
         return _wrong(
             f"10 is not at {ten}: 9 is at (0, 0), so 10 aims above the top row; rule wrap sends it down."
         )
-    return _wrong(
-        f"11 is not at {eleven}: the cell 11 aims at is taken, so rule occupied moves it "
-        "down one and left two from the aimed cell."
-    )
+    if eleven != right11:
+        return _wrong(
+            f"11 is not at {eleven}: the cell 11 aims at is taken, so rule occupied moves it "
+            "down one and left two from the aimed cell."
+        )
+    for number, rule, step in ((10, rule10, steps[9]), (11, rule11, steps[10])):
+        if rule is not None and rule != ", ".join(step.rules):
+            return _wrong(
+                f"the cell of {number} is right, but rule {rule!r} is not the one that puts it there."
+            )
+    return _right("10 wraps from above the top row to the bottom row, and 11 is repaired (rule occupied).")
 
 
 def _01_2(answer: Any) -> Feedback:
@@ -886,11 +948,16 @@ _REGISTRY: dict[str, _Exercise] = {
             "00.2", "the square 17 − A for Dürer's square A", "a 4x4 square (list of lists or array)", _00_2
         ),
         _Exercise("00.3", "images of Dürer's square reading 15 14 in the bottom row", "an integer", _00_3),
-        _Exercise("00.4", "pairs of lines of a 2x2 square that share a cell", "an integer", _00_4),
+        _Exercise(
+            "00.4",
+            "pairs of lines of a 2x2 square that force two entries equal",
+            "a list of pairs of line names, e.g. [('top row', 'left column'), ...]",
+            _00_4,
+        ),
         _Exercise(
             "01.1",
-            "cells of 10 and 11 in the 5x5 walk",
-            "a pair of (row, col) cells, or {10: ..., 11: ...}",
+            "cells of 10 and 11 in the 5x5 walk, and the rules that place them",
+            "{10: (row, col), 11: (row, col)}, or {10: ((row, col), rule), 11: ((row, col), rule)}",
             _01_1,
         ),
         _Exercise(

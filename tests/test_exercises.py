@@ -32,6 +32,11 @@ def _walk_down_one(n):
     return grid
 
 
+_LINE_NAMES = ["top row", "bottom row", "left column", "right column", "main diagonal", "anti-diagonal"]
+_LINE_CELLS = [{(r, 0), (r, 1)} for r in (0, 1)] + [{(0, c), (1, c)} for c in (0, 1)]
+LINES_2X2 = dict(zip(_LINE_NAMES, _LINE_CELLS + [{(0, 0), (1, 1)}, {(0, 1), (1, 0)}], strict=True))
+
+
 def _right_answers():
     "Each exercise's right answer, computed with magiclib the way the notebooks' solutions do."
     durer = np.array(ml.DURER)
@@ -55,7 +60,7 @@ def _right_answers():
         "00.1": ml.magic_constant(8),
         "00.2": 17 - durer,
         "00.3": sum(img[-1, 1:3].tolist() == [15, 14] for img in ml.symmetries(durer)),
-        "00.4": 15 - 3,
+        "00.4": [p for p in combinations(LINES_2X2, 2) if LINES_2X2[p[0]] & LINES_2X2[p[1]]],
         "01.1": ((steps5[9].row, steps5[9].col), (steps5[10].row, steps5[10].col)),
         "01.2": (
             [s.number for s in steps7 if "occupied" in s.rules],
@@ -115,8 +120,11 @@ WRONG = [
     ("00.2", [[1, 2], [3, 4]], "4x4"),
     ("00.3", 2, "14 15"),
     ("00.3", 0, "identity"),
-    ("00.4", 3, "NO cell"),
-    ("00.4", 15, "every pair"),
+    ("00.4", 12, "which pairs, not how many"),
+    ("00.4", [("top row", "bottom row")], "share no cell"),
+    ("00.4", [("top row", "main diagonal")], "more pairs share a cell"),
+    ("00.4", [("top row", "top row")], "two different lines"),
+    ("00.4", [("top", "left column")], "not a line name"),
     ("01.2", ([8, 15, 22, 29, 36, 43], 29), "corner, not occupied"),
     ("01.2", ([8, 15], 29), "more"),
     ("01.3", lambda n: n * n // 2, "for n = 1"),
@@ -184,6 +192,10 @@ def test_every_exercise_has_a_specific_wrong_answer_tested():
     assert {w[0] for w in WRONG} >= set(ex.exercises()) - {"01.1"}
     assert "swapped" in ex.check("01.1", tuple(reversed(RIGHT["01.1"]))).message
     assert "rule wrap" in ex.check("01.1", ((0, 0), RIGHT["01.1"][1])).message
+    ten, eleven = RIGHT["01.1"]
+    assert ex.check("01.1", {10: (ten, "wrap"), 11: (eleven, "rule occupied")}).ok
+    assert "is not the one" in ex.check("01.1", {10: (ten, "wrap"), 11: (eleven, "corner")}).message
+    assert "left out the pair of the example" in ex.check("00.4", RIGHT["00.4"][1:]).message
     p = [1, 0, 2, 4, 3]
     assert ex.check("06.2", ml.siamese(5)[np.ix_(p, p)]).ok  # the move on the other 5x5 square counts too
 
