@@ -2,7 +2,7 @@
 
 Selectors (see magiclib/widgets/space.py):
 
-- the inputs of M: ``.magiclib-space-cell-R-C input`` (R, C from 1; hidden label "row R, column C");
+- the inputs of X: ``.magiclib-space-cell-R-C input`` (R, C from 1; hidden label "row R, column C");
   type a number and press Enter;
 - the tables: ``.magiclib-space-m``, ``.magiclib-space-p`` (the projection ΠX) and
   ``.magiclib-space-r`` (the residual), one ``td`` per entry, e.g. "-1/18";
