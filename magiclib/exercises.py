@@ -895,7 +895,7 @@ def _07_1(answer: Any) -> Feedback:
     matrix = _real_grid(answer, 3)
     right = np.array(nearest_magic(np.arange(1, 10).reshape(3, 3)).tolist(), dtype=float)
     if np.allclose(matrix, right, atol=1e-9):
-        return _right("only the mean survives: the rows and columns part is removed by the projection.")
+        return _right("it is 5·J: only the mean survives; Π removes the zero-sum row and column patterns.")
     sums = np.concatenate([matrix.sum(0), matrix.sum(1), [np.trace(matrix), np.trace(matrix[::-1])]])
     if not np.allclose(sums, sums[0]):
         return _wrong("your matrix is not magic: its lines do not all have the same sum.")

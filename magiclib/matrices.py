@@ -393,11 +393,12 @@ def _read_matrix(
 
 
 def _diagonal_weights(n: int, trace: Any, anti: Any, total: Any) -> tuple[Any, Any]:
-    """Coefficients (α, β) of D - J/n and A - J/n in the projection of M onto the diagonal part.
+    """Coefficients (α, β) of J_d - J/n and J_a - J/n in the projection of X onto the diagonal part.
 
-    D, A are the diagonal and anti-diagonal indicators; after removing their
+    J_d, J_a are the diagonal and anti-diagonal indicators; after removing their
     row/column part they have Gram matrix [[n-1, γ], [γ, n-1]], γ = 0 for odd
-    n (the diagonals share the centre, which cancels) and -1 for even n.
+    n (the diagonals share the centre, which cancels) and -1 for even n
+    (notebook 07 derives the whole formula from this).
     """
     t = trace - total / n
     u = anti - total / n
@@ -444,7 +445,8 @@ def nearest_magic(m: Any) -> sympy.Matrix | np.ndarray:
     orthogonal to every magic matrix (it is a combination of row, column and
     diagonal indicator matrices whose coefficients add up to 0). The formula is
     explicit: subtract the row and column means, add back twice the mean of all
-    entries, and remove the part along the two diagonals, so the cost is O(n²).
+    entries, and remove the part along the two diagonals (two weights from a
+    2 x 2 system), so the cost is O(n²); notebook 07 derives it for every n >= 3.
 
     >>> nearest_magic([[8, 1, 6], [3, 5, 7], [4, 9, 2]]) == sympy.Matrix(magic_space_basis(3)[0] * 4
     ...     + magic_space_basis(3)[1] * 9 + magic_space_basis(3)[2] * 2)
@@ -472,14 +474,14 @@ def nearest_magic(m: Any) -> sympy.Matrix | np.ndarray:
 
 
 def magic_projection(n: int) -> sympy.Matrix:
-    """The exact n² x n² matrix P of ``nearest_magic`` on matrices read row by row:
-    vec(nearest_magic(M)) = P · vec(M); n <= ``MAX_PROJECTION`` (10).
+    """The exact n² x n² matrix Π of ``nearest_magic`` on matrices read row by row:
+    vec(nearest_magic(X)) = Π · vec(X); n <= ``MAX_PROJECTION`` (10).
 
-    P is symmetric and idempotent (P² = P), as every orthogonal projection is,
+    Π is symmetric and idempotent (Π² = Π), as every orthogonal projection is,
     and its rank is the dimension of the magic space (n² - 2n for n >= 3).
 
-    >>> P = magic_projection(3)
-    >>> P.shape, P == P.T, P * P == P, P.rank()
+    >>> Pi = magic_projection(3)
+    >>> Pi.shape, Pi == Pi.T, Pi * Pi == Pi, Pi.rank()
     ((9, 9), True, True, 3)
     """
     n = as_order(n, maximum=MAX_PROJECTION, what="an order (a positive integer)")

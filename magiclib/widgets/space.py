@@ -1,13 +1,13 @@
-"""Nearest magic matrix, live: edit the cells of a small matrix M and see its orthogonal
-projection P onto the magic matrices, the residual R = M - P and the Pythagorean split
-‖M‖² = ‖P‖² + ‖R‖², all exact (fractions).
+"""Nearest magic matrix, live: edit the cells of a small matrix X and see its orthogonal
+projection ΠX onto the magic matrices, the residual R = X - ΠX and the Pythagorean split
+‖X‖² = ‖ΠX‖² + ‖R‖², all exact (fractions). The letters are the suite's (notebooks/README.md).
 
 Selectors for browser tests: each input has the class ``magiclib-space-cell-R-C``
 (1-based row R and column C; its label, hidden visually but read by screen
 readers, says "row R, column C"); the three tables are in ``.magiclib-space-m``,
 ``.magiclib-space-p`` and ``.magiclib-space-r`` (each ``td`` holds one entry
-such as ``-1/18``); the line sums of P in ``.magiclib-space-sums`` (it reads
-"all 8 lines of P sum to 15"), the norms in ``.magiclib-space-norms``.
+such as ``-1/18``); the line sums of ΠX in ``.magiclib-space-sums`` (it reads
+"all 8 lines of ΠX sum to 15"), the norms in ``.magiclib-space-norms``.
 """
 
 from __future__ import annotations
@@ -70,16 +70,16 @@ def explorer_html(values: Sequence[Sequence[int]]) -> tuple[str, str, str]:
     """(tables, line-sum verdict, norms) as HTML for the matrix ``values``.
 
     >>> tables, sums, norms = explorer_html([[8, 1, 6], [3, 5, 7], [4, 9, 2]])
-    >>> "all 8 lines of P sum to 15" in sums, "‖R‖² = 0" in norms
+    >>> "all 8 lines of ΠX sum to 15" in sums, "‖R‖² = 0" in norms
     (True, True)
     """
     m = sympy.Matrix(values)
     p = nearest_magic(m)
     r = m - p
     tables = (
-        _table(m, "M (you type)", "magiclib-space-m")
-        + _table(p, "P = nearest magic", "magiclib-space-p")
-        + _table(r, "R = M − P (residual)", "magiclib-space-r")
+        _table(m, "X (you type)", "magiclib-space-m")
+        + _table(p, "ΠX = nearest magic", "magiclib-space-p")
+        + _table(r, "R = X − ΠX (residual)", "magiclib-space-r")
     )
     lines = _lines(p)
     ok = len(set(lines)) == 1
@@ -87,9 +87,9 @@ def explorer_html(values: Sequence[Sequence[int]]) -> tuple[str, str, str]:
         f'<div class="magiclib-space-sums" style="font:18px sans-serif;color:'
         f'{COLORS["good"] if ok else COLORS["bad"]};font-weight:bold">'
         + (
-            f"✓ all {len(lines)} lines of P sum to {_text(lines[0])}"
+            f"✓ all {len(lines)} lines of ΠX sum to {_text(lines[0])}"
             if ok
-            else "✗ the lines of P differ (this should never happen)"
+            else "✗ the lines of ΠX differ (this should never happen)"
         )
         + "</div>"
     )
@@ -97,15 +97,15 @@ def explorer_html(values: Sequence[Sequence[int]]) -> tuple[str, str, str]:
     inner = sum((x * y for x, y in zip(p, r, strict=False)), sympy.Integer(0))
     norms = (
         f'<div class="magiclib-space-norms" style="font:18px sans-serif;color:{COLORS["grid"]}">'
-        f"‖M‖² = {_text(m2)}, ‖P‖² = {_text(p2)} (≈ {float(p2):.2f}), "
-        f"‖R‖² = {_text(r2)} (≈ {float(r2):.2f}); ‖P‖² + ‖R‖² = ‖M‖² {'✓' if p2 + r2 == m2 else '✗'}, "
-        f"⟨P, R⟩ = {_text(inner)}</div>"
+        f"‖X‖² = {_text(m2)}, ‖ΠX‖² = {_text(p2)} (≈ {float(p2):.2f}), "
+        f"‖R‖² = {_text(r2)} (≈ {float(r2):.2f}); ‖ΠX‖² + ‖R‖² = ‖X‖² {'✓' if p2 + r2 == m2 else '✗'}, "
+        f"⟨ΠX, R⟩ = {_text(inner)}</div>"
     )
     return tables, sums, norms
 
 
 class NearestMagicExplorer(widgets.VBox):
-    """An n x n grid of integer inputs (M), and live HTML for P, R, the line sums and the norms.
+    """An n x n grid of integer inputs (X), and live HTML for ΠX, R, the line sums and the norms.
 
     Attributes: ``inputs`` (list of rows of IntText), ``tables``, ``sums``, ``norms`` (HTML).
     """
@@ -140,8 +140,8 @@ class NearestMagicExplorer(widgets.VBox):
             ),
         )
         title = widgets.HTML(
-            _STYLE + "<b style='font-size:17px'>Type integers into M (press Enter or "
-            "Tab): P is the magic matrix nearest to M, R = M − P what is left.</b>"
+            _STYLE + "<b style='font-size:17px'>Type integers into X (press Enter or "
+            "Tab): ΠX is the magic matrix nearest to X, R = X − ΠX what is left.</b>"
         )
         self.tables, self.sums, self.norms = widgets.HTML(), widgets.HTML(), widgets.HTML()
         self.needs_python = NeedsPython("needs Python: run the cell, then type values to recompute")
@@ -154,7 +154,7 @@ class NearestMagicExplorer(widgets.VBox):
         return tuple(tuple(int(box.value) for box in row) for row in self.inputs)
 
     def projection(self) -> sympy.Matrix:
-        """The nearest magic matrix to the current M (exact)."""
+        """The nearest magic matrix to the current X (exact)."""
         return nearest_magic(self.values)
 
     def _update(self, change: Any = None) -> None:

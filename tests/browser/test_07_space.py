@@ -2,11 +2,11 @@
 
 Selectors (see magiclib/widgets/space.py):
 
-- the inputs of M: ``.magiclib-space-cell-R-C input`` (R, C from 1; hidden label "row R, column C");
+- the inputs of X: ``.magiclib-space-cell-R-C input`` (R, C from 1; hidden label "row R, column C");
   type a number and press Enter;
-- the tables: ``.magiclib-space-m``, ``.magiclib-space-p`` (the projection P) and
+- the tables: ``.magiclib-space-m``, ``.magiclib-space-p`` (the projection ΠX) and
   ``.magiclib-space-r`` (the residual), one ``td`` per entry, e.g. "-1/18";
-- the line sums of P: ``.magiclib-space-sums`` ("✓ all 8 lines of P sum to 15");
+- the line sums of ΠX: ``.magiclib-space-sums`` ("✓ all 8 lines of ΠX sum to 15");
 - the norms: ``.magiclib-space-norms``.
 """
 
@@ -53,9 +53,9 @@ def test_nearest_magic_widget_in_lab(lab_server, page):
     assert labels[:3] == ["row 1, column 1", "row 1, column 2", "row 1, column 3"]
     before = _projection_shown(page)
     assert before == _expected(START) and _is_magic(before)
-    assert "lines of P sum to" in page.locator(".magiclib-space-sums").first.inner_text()
+    assert "lines of ΠX sum to" in page.locator(".magiclib-space-sums").first.inner_text()
 
-    # change the top-left cell: 8 -> 20, press Enter; P must change and stay magic
+    # change the top-left cell: 8 -> 20, press Enter; ΠX must change and stay magic
     box = page.locator(".magiclib-space-cell-1-1 input").first
     box.fill("20")
     box.press("Enter")
@@ -71,6 +71,6 @@ def test_nearest_magic_widget_in_lab(lab_server, page):
     assert after == want and after != before and _is_magic(after)
     sums = page.locator(".magiclib-space-sums").first.inner_text()
     total = sum(after[0])
-    assert f"all 8 lines of P sum to {total}" in sums.replace("\u2009", " ")
+    assert f"all 8 lines of ΠX sum to {total}" in sums.replace("\u2009", " ")
     assert "✓" in page.locator(".magiclib-space-norms").first.inner_text()
     widget.screenshot(path=str(screenshot(page, "07_space_lab").with_name("07_space_lab-widget.png")))
