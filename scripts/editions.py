@@ -123,7 +123,7 @@ def markdown_pieces(text: str) -> list[Piece]:
             keep(line + nl)
             i += 1
             continue
-        if line.lstrip().startswith("|"):  # a table row is one message
+        if is_table_row(line):  # a table row is one message
             block("", [line], nl)
             i += 1
             continue
@@ -144,12 +144,20 @@ def markdown_pieces(text: str) -> list[Piece]:
     return [p for p in pieces if p.text or p.message]
 
 
+def is_table_row(line: str) -> bool:
+    """A markdown table row starts and ends with a pipe (a line that starts "|λ|" inside a paragraph
+    does not end with one)."""
+    stripped = line.strip()
+    return len(stripped) > 1 and stripped.startswith("|") and stripped.endswith("|")
+
+
 def _starts_block(line: str, in_item: bool) -> bool:
     return bool(
         LIST_ITEM.match(line)
         or HEADING.match(line)
         or FENCE.match(line)
-        or line.lstrip().startswith(("|", "$$"))
+        or is_table_row(line)
+        or line.lstrip().startswith("$$")
         or HTML_ONLY.match(line)
         or (QUOTE.match(line) and not in_item)
     )
@@ -162,7 +170,7 @@ SKIP_COMMENT = re.compile(r"^\s*#\s*(NBVAL_|noqa|type:|fmt:|%%|!)")
 NO_TRANSLATE = "no-translate"
 
 
-def code_pieces(code: str) -> list[Piece]:
+def code_pieces(code: str, keys: frozenset[str] = frozenset()) -> list[Piece]:
     """Cut a code cell into its messages (comments, and string literals a reader sees: those with words
     and a space, outside lines marked ``# no-translate``) and the code between them.
 
@@ -177,7 +185,7 @@ def code_pieces(code: str) -> list[Piece]:
     offsets = [0]
     for line in code.splitlines(keepends=True):
         offsets.append(offsets[-1] + len(line))
-    spans = list(_string_spans(code, offsets))
+    spans = list(_string_spans(code, offsets, keys))
     for tok in tokens:
         if (
             tok.type == tokenize.COMMENT
@@ -200,8 +208,9 @@ def code_pieces(code: str) -> list[Piece]:
     return [p for p in pieces if p.text]
 
 
-def _string_spans(code: str, offsets: list[int]) -> Iterator[tuple[int, int]]:
-    """The inside (between the quotes) of every reader-visible string literal of the code."""
+def _string_spans(code: str, offsets: list[int], keys: frozenset[str]) -> Iterator[tuple[int, int]]:
+    """The inside (between the quotes) of every reader-visible string literal of the code: not one the
+    program compares or looks up, here or anywhere in its notebook (`keys`)."""
     skip_lines = {i + 1 for i, line in enumerate(code.splitlines()) if NO_TRANSLATE in line}
     try:
         tree = ast.parse(code)
@@ -219,20 +228,44 @@ def _string_spans(code: str, offsets: list[int]) -> Iterator[tuple[int, int]]:
         is_text = isinstance(node, ast.Constant) and isinstance(node.value, str)
         if not (is_text or isinstance(node, ast.JoinedStr)) or id(node) in docstrings:
             continue
-        if _is_code_not_text(node, parents):
+        if _is_code_not_text(node, parents) or (is_text and node.value in keys):
             continue
         if node.lineno in skip_lines or node.lineno != node.end_lineno:
             continue
-        start = offsets[node.lineno - 1] + node.col_offset
-        end = offsets[node.end_lineno - 1] + node.end_col_offset
+        line = code.splitlines(keepends=True)[node.lineno - 1].encode()
+        # ast counts columns in UTF-8 bytes; the offsets count characters
+        start = offsets[node.lineno - 1] + len(line[: node.col_offset].decode())
+        end = offsets[node.end_lineno - 1] + len(line[: node.end_col_offset].decode())
         literal = code[start:end]
         m = STRING_PREFIX.match(literal)
         if not m or not literal.endswith(m.group(2)) or "b" in m.group(1).lower():
             continue  # implicit concatenation or bytes: left as it is
         inner_start, inner_end = start + m.end(), end - len(m.group(2))
         inner = code[inner_start:inner_end]
-        if " " in inner and is_prose(re.sub(r"\{[^}]*\}", " ", inner)):
+        words = re.sub(r"\{[^}]*\}", " ", inner)
+        shown = " " in inner.strip() or inner.rstrip().endswith(":") or _is_printed(node, parents)
+        if shown and is_prose(words):
             yield inner_start, inner_end
+
+
+def code_keys(codes: list[str]) -> frozenset[str]:
+    """The strings a notebook's code compares or looks up (dictionary keys, indices, comparisons,
+    settings): every copy of them stays English, so that the code does what it did."""
+    found = set()
+    for code in codes:
+        try:
+            tree = ast.parse(code)
+        except SyntaxError:
+            continue
+        parents = {id(child): node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and _is_code_not_text(node, parents)
+            ):
+                found.add(node.value)
+    return frozenset(found)
 
 
 # Keyword arguments whose strings are settings, not words for the reader.
@@ -267,6 +300,14 @@ SETTING_KEYWORDS = {
 }
 
 
+def _is_printed(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """A string given straight to print(), or a piece of an f-string that is."""
+    parent = parents.get(id(node))
+    while isinstance(parent, ast.JoinedStr | ast.FormattedValue):
+        parent = parents.get(id(parent))
+    return isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and parent.func.id == "print"
+
+
 def _is_code_not_text(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
     """A string the program compares, indexes with or passes as a setting: translating it would change
     what the code does, so it stays English."""
@@ -290,7 +331,9 @@ MATH = re.compile(r"\$\$.*?\$\$|\$[^$\n]+\$", re.S)
 CODE_SPAN = re.compile(r"`[^`]+`")
 LINK_TARGET = re.compile(r"\]\(([^)\s]+)\)")
 PLACEHOLDER = re.compile(r"\{[^{}]*\}|%\([a-z_]+\)[sd]|%[sd]")
-NUMBER = re.compile(r"\d(?:[\d,.   ]*\d)?")
+ORDINAL = re.compile(r"\b\d+(?:st|nd|rd|th)\b")  # "19th century" may become "siglo XIX"
+# A number with its thousands groups (1,296 or 1.296 or 1 296) and decimals; "3, 4" is two numbers.
+NUMBER = re.compile(r"\d+(?:[,.\u00a0\u202f ]\d{3}(?!\d))*(?:[.,]\d+)?")
 
 
 def invariants(text: str, code: bool = False) -> dict[str, Counter]:
@@ -303,7 +346,7 @@ def invariants(text: str, code: bool = False) -> dict[str, Counter]:
         "formula": Counter(MATH.findall(text)),
         "code": Counter(CODE_SPAN.findall(text)),
         "link": Counter(LINK_TARGET.findall(text)),
-        "number": Counter(re.sub(r"\D", "", n) for n in NUMBER.findall(bare)),
+        "number": Counter(re.sub(r"\D", "", n) for n in NUMBER.findall(ORDINAL.sub(" ", bare))),
     }
 
 
@@ -358,12 +401,17 @@ def term_pattern(term: str) -> re.Pattern:
     return re.compile(r"(?<!\w)" + r"\s+".join(words), re.I)
 
 
+def _words_only(text: str) -> str:
+    """A message without its maths, code spans, placeholders and link targets: the words a term can be."""
+    return re.sub(r"\$\$.*?\$\$|\$[^$]*\$|`[^`]*`|\{[^}]*\}|\]\([^)]*\)", " ", text, flags=re.S)
+
+
 def glossary_misses(lang: str, english: str, translation: str, terms: dict[str, str]) -> list[str]:
     """The glossary terms that the English of a message uses and its translation does not."""
     return [
         f"{term!r} is {target!r}"
         for term, target in terms.items()
-        if re.search(rf"(?<!\w){re.escape(term)}", english, re.I)
+        if re.search(rf"(?<![\w-]){re.escape(term)}", _words_only(english), re.I)
         and not term_pattern(target).search(translation)
     ]
 
@@ -381,8 +429,9 @@ class Message:
 def notebook_messages(nb: dict) -> list[Message]:
     """Every message of a notebook, in reading order, once each."""
     seen, out = set(), []
+    keys = notebook_keys(nb)
     for cell in nb["cells"]:
-        pieces = cell_pieces(cell)
+        pieces = cell_pieces(cell, keys)
         for p in pieces:
             if p.message and p.text not in seen:
                 seen.add(p.text)
@@ -390,12 +439,12 @@ def notebook_messages(nb: dict) -> list[Message]:
     return out
 
 
-def cell_pieces(cell: dict) -> list[Piece]:
+def cell_pieces(cell: dict, keys: frozenset[str] = frozenset()) -> list[Piece]:
     src = "".join(cell["source"])
     if cell["cell_type"] == "markdown":
         return markdown_pieces(src)
     if cell["cell_type"] == "code":
-        return code_pieces(src)
+        return code_pieces(src, keys)
     return [Piece(src, False)]
 
 
@@ -486,9 +535,13 @@ def lookup_in(po: polib.POFile) -> Lookup:
     return lambda text: table.get(text, text)
 
 
-def translate_cell(cell: dict, lookup: Lookup) -> dict:
+def notebook_keys(nb: dict) -> frozenset[str]:
+    return code_keys(["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"])
+
+
+def translate_cell(cell: dict, lookup: Lookup, keys: frozenset[str] = frozenset()) -> dict:
     out = copy.deepcopy(cell)
-    text = "".join(lookup(p.text) if p.message else p.text for p in cell_pieces(cell))
+    text = "".join(lookup(p.text) if p.message else p.text for p in cell_pieces(cell, keys))
     lines = text.splitlines(keepends=True)
     out["source"] = lines
     return out
@@ -510,11 +563,12 @@ def edition_notebook(nb: dict, lang: str, cat: polib.POFile) -> dict:
     """The edition of one English notebook: same cells, same ids, its reader-visible text translated; the
     first code cell chooses the language of the library's pictures and widgets."""
     lookup = lookup_in(cat)
+    keys = notebook_keys(nb)
     out = copy.deepcopy(nb)
     out["cells"] = []
     first_code = True
     for cell in nb["cells"]:
-        new = translate_cell(cell, lookup)
+        new = translate_cell(cell, lookup, keys)
         if cell["cell_type"] == "markdown":
             new["source"] = relink("".join(new["source"]), lang).splitlines(keepends=True)
         if cell["cell_type"] == "code" and first_code:

@@ -40,7 +40,7 @@ CODE = """A = incidence_matrix()  # the 15 x 19 matrix
 print(f"rank {rank} of {A.shape[0]} rows")
 ax.legend(loc="upper left")
 if kind == "doubly even":
-    pass
+    print("removed:", d["key"], "total")
 """
 
 
@@ -95,8 +95,23 @@ def test_a_markdown_cell_is_cut_into_paragraphs_items_headings_and_rows():
 
 
 def test_a_code_cell_offers_its_comments_and_shown_strings_but_no_settings_or_keys():
-    messages = [p.text for p in ed.code_pieces(CODE) if p.message]
-    assert messages == ["the 15 x 19 matrix", "rank {rank} of {A.shape[0]} rows"]
+    messages = [p.text for p in ed.code_pieces(CODE, ed.code_keys([CODE])) if p.message]
+    assert messages == ["the 15 x 19 matrix", "rank {rank} of {A.shape[0]} rows", "removed:", "total"]
+    # a label that the code also compares stays English everywhere
+    assert "doubly even" in ed.code_keys([CODE])
+    assert [p.text for p in ed.code_pieces('k = "doubly even"') if p.message] == ["doubly even"]
+    assert [p.text for p in ed.code_pieces('k = "doubly even"', ed.code_keys([CODE])) if p.message] == []
+    # columns after a non-ASCII character are found (ast counts bytes)
+    assert [p.text for p in ed.code_pieces('x = "n²"; print("rotate 90° left:")') if p.message] == [
+        "rotate 90° left:"
+    ]
+
+
+def test_a_line_that_starts_with_a_bar_inside_a_list_item_is_not_a_table_row():
+    text = "- all other eigenvalues have\n  |λ| < M and add up to 0 (section 5)."
+    assert [p.text for p in ed.markdown_pieces(text) if p.message] == [
+        "all other eigenvalues have |λ| < M and add up to 0 (section 5)."
+    ]
 
 
 def test_identity_translation_gives_back_the_source():
@@ -128,18 +143,22 @@ def test_a_translation_that_changes_a_number_formula_code_span_link_or_placehold
         "number: lost 1296"
     ]
     assert ed.check_entry("{n}: {count:,}", "{count:,}", code=True) == ["placeholder: lost {n}"]
+    assert ed.check_entry("Lucas, 19th century", "Lucas, siglo XIX") == []
+    # "3, 4" is two numbers, "1,296" and "1 296" one, "153.55" and "153,55" one
+    assert ed.check_entry("for order 3, 4 of its 1,296 squares", "4 з його 1 296 квадратів порядку 3") == []
+    assert ed.check_entry("153.55 years", "153,55 años") == []
 
 
 def test_update_generate_and_the_staleness_check(project):
     ed.update(["uk"])
     po = ed.catalogue_path("uk", "04_tiny")
     st = ed.status("uk")
-    assert (st.messages, st.translated, st.fuzzy) == (8, 0, 0) and st.problems
+    assert (st.messages, st.translated, st.fuzzy) == (10, 0, 0) and st.problems
 
     translate_all("uk")
     ed.generate(["uk"])
     st = ed.status("uk")
-    assert (st.messages, st.translated, st.fuzzy, st.problems) == (8, 8, 0, [])
+    assert (st.messages, st.translated, st.fuzzy, st.problems) == (10, 10, 0, [])
 
     edition = json.loads((ed.NOTEBOOKS / "uk" / "04_tiny.ipynb").read_text(encoding="utf-8"))
     first_code = "".join(edition["cells"][1]["source"])
@@ -240,6 +259,11 @@ def test_the_glossary_has_every_language_and_its_terms_are_found_inflected():
         "'magic square' is 'магічний квадрат'"
     ]
     assert ed.glossary_misses("zh", "the null space of A", "A 的零空间", zh) == []
+    # a term inside code, or inside a longer word, is not a use of the term
+    assert (
+        ed.glossary_misses("uk", "`queen_sum` on a semi-magic square", "`queen_sum` на напівмагічному", uk)
+        == []
+    )
     assert ed.glossary_misses("zh", "the null space of A", "A 的核", zh) == ["'null space' is '零空间'"]
 
 
