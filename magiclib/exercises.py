@@ -833,11 +833,41 @@ def _05_4(answer: Any) -> Feedback:
 # --- notebook 06: counting 5x5 squares ---------------------------------------------------------------
 
 
+@functools.cache
+def _centre_13_corner_9() -> int:
+    """Canonical 5x5 squares with 13 in the centre and 9 at (0,0), by the compiled search."""
+    from .order5 import count_diagonal_pairs, diagonal_pairs  # loaded here: order5 compiles with numba
+
+    pairs = diagonal_pairs(13)
+    return count_diagonal_pairs(pairs[pairs[:, 0] == 9])
+
+
+def _06_1(answer: Any) -> Feedback:
+    value = _int(answer)
+    right = _centre_13_corner_9()
+    if value == right:
+        return _right(
+            "a corner of 9 leaves one set of 8 diagonal numbers (9..17 without 13), and it completes rarely."
+        )
+    if value == 4 * right:
+        return _wrong(
+            "that is the count up to the 8 rotations and reflections; a canonical square stands for 32."
+        )
+    if value == 32 * right:
+        return _wrong("that counts every square of the orbits; the question asks for canonical squares only.")
+    if value == 0:
+        return _wrong("the bound 9 is reached: some pairs of diagonals with corner 9 do complete.")
+    return _wrong(
+        f"{value} is not it: add count_squares(main, anti) over every canonical main diagonal"
+        " (9, a1, 13, a3, a4) and each of its anti_diagonals(main)."
+    )
+
+
 def _06_2(answer: Any) -> Feedback:
     square = _grid(answer, 5)
     p = [1, 0, 2, 4, 3]
-    # the notebook's SIAMESE is magic(5) (de la Loubère's square); ml.siamese(5) works as well
-    bases = {"ml.magic(5)": magic(5), "ml.siamese(5)": siamese(5)}
+    # the notebook's SIAMESE is ml.siamese(5); magic(5), its anti-transpose, works as well
+    bases = {"SIAMESE": siamese(5), "ml.magic(5)": magic(5)}
     for name, base in bases.items():
         if np.array_equal(square, base[np.ix_(p, p)]):
             assert is_magic(square)
@@ -850,7 +880,8 @@ def _06_2(answer: Any) -> Feedback:
         if np.array_equal(square, base[:, p]):
             return _wrong("you swapped the columns only; the move swaps the same rows too.")
     return _wrong(
-        "this is not ml.magic(5) (or ml.siamese(5)) with rows 0↔1, 3↔4 and the same columns swapped."
+        "this is not SIAMESE = ml.siamese(5) (or ml.magic(5)) with rows 0↔1, 3↔4 and the same columns"
+        " swapped."
     )
 
 
@@ -1018,13 +1049,14 @@ _REGISTRY: dict[str, _Exercise] = {
         _Exercise(
             "05.4", "column orders of magic(4) that stay magic", "a list of permutations of 0..3", _05_4
         ),
+        _Exercise("06.1", "canonical 5x5 squares with centre 13 and 9 at (0,0)", "an integer", _06_1),
         _Exercise(
             "06.2",
-            "magic(5) (the SIAMESE of the notebook) with rows and columns 0↔1, 3↔4 swapped",
+            "SIAMESE (ml.siamese(5)) with rows and columns 0↔1, 3↔4 swapped",
             "a 5x5 square",
             _06_2,
         ),
-        _Exercise("06.3", "moves of the 32 that keep the cell (0,0) in place", "an integer", _06_3),
+        _Exercise("06.3", "how many of the 32 moves keep the cell (0,0) in place", "an integer", _06_3),
         _Exercise("06.4", "canonical 4x4 squares", "an integer", _06_4),
         _Exercise(
             "07.1", "the magic matrix nearest to 1..9 written row by row", "a 3x3 matrix of numbers", _07_1

@@ -35,7 +35,9 @@ The search (the same method for 4x4 and 5x5):
 
 ``count_completions`` is the readable pure-Python version of steps 3-5 for one
 pair of diagonals; ``count_diagonal_pairs`` is the compiled (numba) version over
-many pairs, run in parallel. The tests check that they agree. The compiled
+many pairs, run in parallel. The tests check that they agree. ``count_main_diagonal``
+counts one slice (the canonical squares with a given main diagonal) with the compiled
+search, so that a short readable search can be checked against it. The compiled
 version lists only one edge of each side from the table of completions: with
 that edge placed, the cell 1 of the opposite edge fixes a forced cell, and the
 cells 3 that keep every number free and different are the bits of one AND of
@@ -68,6 +70,7 @@ __all__ = [
     "completions",
     "count_completions",
     "count_diagonal_pairs",
+    "count_main_diagonal",
     "complement_weights",
     "symmetries_32",
     "SYMMETRY_COUNT",
@@ -641,6 +644,33 @@ def count_diagonal_pairs(pairs: Any, weights: Any = None) -> int:
         return int(_count_pairs_kernel(arr, w, start, vals, masks, _rev(), blocks))
     finally:
         set_parallel_chunksize(chunksize)
+
+
+def count_main_diagonal(main_diagonal: Sequence[int]) -> int:
+    """Compiled count of the canonical 5x5 magic squares whose main diagonal is ``main_diagonal``.
+
+    ``main_diagonal`` is read from (0,0) to (4,4), centre in the middle. A canonical
+    square has (0,0) the smallest of its 8 off-centre diagonal numbers, (1,1) < (3,3)
+    and (0,4) < (4,0), so the main diagonal must already have its first number the
+    smallest of its four off-centre ones and (1,1) < (3,3). The count runs the
+    compiled search over the rows of ``diagonal_pairs`` that start with this
+    diagonal; each canonical square stands for the 32 squares of its orbit.
+
+    >>> count_main_diagonal([5, 9, 13, 17, 21])  # the Siamese square's slice
+    7580
+    """
+    a0, a1, c, a3, a4 = as_int_sequence(
+        main_diagonal, name="main_diagonal", length=5, minimum=1, maximum=25, distinct=True
+    )
+    if a0 + a1 + c + a3 + a4 != _S:
+        raise ValueError(f"main_diagonal must add up to {_S}, got {[a0, a1, c, a3, a4]}")
+    if not (a0 < min(a1, a3, a4) and a1 < a3):
+        raise ValueError(
+            "main_diagonal must be in canonical form: its first number the smallest of the four "
+            f"off-centre ones and its second smaller than its fourth, got {[a0, a1, c, a3, a4]}"
+        )
+    pairs = diagonal_pairs(c)
+    return count_diagonal_pairs(pairs[(pairs[:, :4] == [a0, a1, a3, a4]).all(axis=1)])
 
 
 @functools.cache

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import magiclib as ml
 from magiclib import exercises as ex
-from magiclib import hexagon
+from magiclib import hexagon, order5
 from magiclib.order5 import symmetries_32
 
 
@@ -35,6 +35,18 @@ def _walk_down_one(n):
 _LINE_NAMES = ["top row", "bottom row", "left column", "right column", "main diagonal", "anti-diagonal"]
 _LINE_CELLS = [{(r, 0), (r, 1)} for r in (0, 1)] + [{(0, c), (1, c)} for c in (0, 1)]
 LINES_2X2 = dict(zip(_LINE_NAMES, _LINE_CELLS + [{(0, 0), (1, 1)}, {(0, 1), (1, 0)}], strict=True))
+
+
+def _corner_9_mains():
+    "The canonical main diagonals (9, a1, 13, a3, a4), listed as the solution of exercise 06.1 does."
+    mains = []
+    for line in combinations(range(1, 26), 5):
+        if sum(line) == 65 and 13 in line and min(line) == 9:
+            rest = sorted(set(line) - {9, 13})
+            for a4 in rest:
+                a1, a3 = [x for x in rest if x != a4]
+                mains.append((9, a1, 13, a3, a4))
+    return mains
 
 
 def _right_answers():
@@ -85,7 +97,8 @@ def _right_answers():
         "05.2": [n for n in range(3, 31) if ml.magic_rank_rule(n) < n],
         "05.3": [ml.magic_space_dimension(n) - 1 for n in range(3, 7)],
         "05.4": [q for q in permutations(range(4)) if ml.is_magic(ml.magic(4)[:, list(q)])],
-        "06.2": ml.magic(5)[np.ix_(p, p)],
+        "06.1": sum(order5.count_main_diagonal(main) for main in _corner_9_mains()),
+        "06.2": ml.siamese(5)[np.ix_(p, p)],
         "06.3": sum(int(img[0, 0]) for img in symmetries_32(marker)),
         "06.4": ml.count_magic_squares(4) // 32,
         "07.1": ml.nearest_magic(np.arange(1, 10).reshape(3, 3)),
@@ -167,6 +180,9 @@ WRONG = [
     ("06.2", ml.siamese(5)[[1, 0, 2, 4, 3], :], "rows only"),
     ("06.2", ml.magic(5)[:, [1, 0, 2, 4, 3]], "columns only"),
     ("06.2", ml.magic(5), "unchanged"),
+    ("06.1", 12, "8 rotations"),
+    ("06.1", 96, "canonical squares only"),
+    ("06.1", 0, "bound 9 is reached"),
     ("06.3", 1, "transpose"),
     ("06.4", 880, "8 rotations"),
     ("06.4", 7040, "every 4x4"),

@@ -18,6 +18,7 @@ from magiclib.order5 import (
     completions,
     count_completions,
     count_diagonal_pairs,
+    count_main_diagonal,
     count_order4,
     count_order5,
     diagonal_pairs,
@@ -86,6 +87,44 @@ def test_weights_multiply_the_compiled_counts():
     weights = np.arange(len(sample)) % 3
     expected = sum(int(w) * r for w, r in zip(weights, readable, strict=False))
     assert count_diagonal_pairs(sample, weights) == expected
+
+
+@pytest.mark.parametrize("main", [(12, 15, 1, 17, 20), (12, 13, 1, 16, 23), (9, 10, 13, 17, 16)])
+def test_count_main_diagonal_is_the_readable_count_of_its_slice(main):
+    pairs = diagonal_pairs(main[2])
+    rows = [p for p in pairs if tuple(int(v) for v in p[[0, 1, 8, 2, 3]]) == main]
+    assert rows, "the slice is not empty"
+    assert count_main_diagonal(main) == sum(count_completions(p) for p in rows)
+    assert count_main_diagonal(np.array(main)) == count_main_diagonal(list(main))
+
+
+def test_count_main_diagonal_slices_add_up_to_a_centre():
+    pairs = diagonal_pairs(13)
+    corner9 = pairs[pairs[:, 0] == 9]
+    mains = {(int(p[0]), int(p[1]), 13, int(p[2]), int(p[3])) for p in corner9}
+    assert sum(count_main_diagonal(m) for m in mains) == count_diagonal_pairs(corner9) == 3
+
+
+def test_the_siamese_square_lies_in_its_main_diagonal_slice():
+    image = [img for img in symmetries_32(SIAMESE5) if canonical(img)][0]
+    main = [int(image[i, i]) for i in range(5)]
+    assert main == [5, 9, 13, 17, 21]
+    assert count_main_diagonal(main) == 7580 >= count_completions(pair_of(image)) >= 1
+
+
+def test_count_main_diagonal_refuses_what_no_canonical_square_has():
+    with pytest.raises(ValueError, match="add up to 65"):
+        count_main_diagonal([1, 2, 3, 4, 5])
+    with pytest.raises(ValueError, match="canonical form"):
+        count_main_diagonal([9, 5, 13, 17, 21])  # (0,0) not the smallest
+    with pytest.raises(ValueError, match="canonical form"):
+        count_main_diagonal([5, 17, 13, 9, 21])  # (1,1) > (3,3)
+    with pytest.raises(ValueError, match="exactly 5 entries"):
+        count_main_diagonal([5, 9, 13, 17])
+    with pytest.raises(ValueError, match="distinct"):
+        count_main_diagonal([5, 5, 13, 21, 21])
+    with pytest.raises(TypeError):
+        count_main_diagonal([5.0, 9, 13, 17, 21])
 
 
 # ---------------------------------------------------------------- centre 13: the complement
