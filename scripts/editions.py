@@ -318,8 +318,8 @@ def _is_code_not_text(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
     """A string the program compares, indexes with or passes as a setting: translating it would change
     what the code does, so it stays English."""
     parent = parents.get(id(node))
-    while isinstance(parent, ast.FormattedValue | ast.JoinedStr):
-        node, parent = parent, parents.get(id(parent))
+    while isinstance(parent, ast.FormattedValue | ast.JoinedStr | ast.List | ast.Tuple | ast.Set):
+        node, parent = parent, parents.get(id(parent))  # a string in a list that is compared is compared
     if isinstance(parent, ast.Compare) or (isinstance(parent, ast.Subscript) and parent.slice is node):
         return True
     if isinstance(parent, ast.Dict) and any(k is node for k in parent.keys):

@@ -99,6 +99,7 @@ def test_a_code_cell_offers_its_comments_and_shown_strings_but_no_settings_or_ke
     assert messages == ["the 15 x 19 matrix", "rank {rank} of {A.shape[0]} rows", "removed:", "total"]
     # a label that the code also compares stays English everywhere
     assert "doubly even" in ed.code_keys([CODE])
+    assert "rotate 180°" in ed.code_keys(['assert fixed == ["identity", "rotate 180°"]'])
     assert [p.text for p in ed.code_pieces('k = "doubly even"') if p.message] == ["doubly even"]
     assert [p.text for p in ed.code_pieces('k = "doubly even"', ed.code_keys([CODE])) if p.message] == []
     # columns after a non-ASCII character are found (ast counts bytes)
