@@ -214,9 +214,30 @@ def code_pieces(code: str, keys: frozenset[str] = frozenset()) -> list[Piece]:
     return [p for p in pieces if p.text]
 
 
+def _string_tokens(code: str, offsets: list[int]) -> Iterator[tuple[int, int]]:
+    """(start, end) character offsets of every one-line string literal token: each piece of an implicit
+    concatenation is its own token; an f-string is one token on Python 3.11 and a FSTRING_START ...
+    FSTRING_END run from 3.12 on, taken whole either way."""
+    start_type = getattr(tokenize, "FSTRING_START", None)
+    end_type = getattr(tokenize, "FSTRING_END", None)
+    depth, begin = 0, None
+    for tok in tokenize.generate_tokens(io.StringIO(code).readline):
+        at = offsets[tok.start[0] - 1] + tok.start[1]
+        if start_type is not None and tok.type == start_type:
+            if depth == 0:
+                begin = at
+            depth += 1
+        elif end_type is not None and tok.type == end_type:
+            depth -= 1
+            if depth == 0 and begin is not None:
+                yield begin, offsets[tok.end[0] - 1] + tok.end[1]
+        elif tok.type == tokenize.STRING and depth == 0 and tok.start[0] == tok.end[0]:
+            yield at, offsets[tok.end[0] - 1] + tok.end[1]
+
+
 def _string_spans(code: str, offsets: list[int], keys: frozenset[str]) -> Iterator[tuple[int, int]]:
-    """The inside (between the quotes) of every reader-visible string literal of the code: not one the
-    program compares or looks up, here or anywhere in its notebook (`keys`)."""
+    """The inside (between the quotes) of every reader-visible string literal of the code: not a
+    docstring, not one the program compares or looks up, here or anywhere in its notebook (`keys`)."""
     skip_lines = {i + 1 for i, line in enumerate(code.splitlines()) if NO_TRANSLATE in line}
     try:
         tree = ast.parse(code)
@@ -230,26 +251,34 @@ def _string_spans(code: str, offsets: list[int], keys: frozenset[str]) -> Iterat
         and isinstance(node.body[0], ast.Expr)
     }
     parents = {id(child): node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+    lines = code.splitlines(keepends=True)
+
+    def char(lineno: int, col: int) -> int:  # ast counts columns in UTF-8 bytes
+        return offsets[lineno - 1] + len(lines[lineno - 1].encode()[:col].decode())
+
+    literals = []  # (start, end, node) of every string expression, outermost first
     for node in ast.walk(tree):
-        is_text = isinstance(node, ast.Constant) and isinstance(node.value, str)
-        if not (is_text or isinstance(node, ast.JoinedStr)) or id(node) in docstrings:
+        if isinstance(node, ast.JoinedStr) or (
+            isinstance(node, ast.Constant) and isinstance(node.value, str)
+        ):
+            if not isinstance(parents.get(id(node)), ast.JoinedStr):  # pieces of an f-string: its own
+                literals.append(
+                    (char(node.lineno, node.col_offset), char(node.end_lineno, node.end_col_offset), node)
+                )
+    for start, end in _string_tokens(code, offsets):
+        owner = next((n for s_, e_, n in literals if s_ <= start and end <= e_), None)
+        if owner is None or id(owner) in docstrings or code.count("\n", 0, start) + 1 in skip_lines:
             continue
-        if _is_code_not_text(node, parents) or (is_text and node.value in keys):
+        if _is_code_not_text(owner, parents) or (isinstance(owner, ast.Constant) and owner.value in keys):
             continue
-        if node.lineno in skip_lines or node.lineno != node.end_lineno:
-            continue
-        line = code.splitlines(keepends=True)[node.lineno - 1].encode()
-        # ast counts columns in UTF-8 bytes; the offsets count characters
-        start = offsets[node.lineno - 1] + len(line[: node.col_offset].decode())
-        end = offsets[node.end_lineno - 1] + len(line[: node.end_col_offset].decode())
         literal = code[start:end]
         m = STRING_PREFIX.match(literal)
         if not m or not literal.endswith(m.group(2)) or "b" in m.group(1).lower():
-            continue  # implicit concatenation or bytes: left as it is
+            continue  # bytes
         inner_start, inner_end = start + m.end(), end - len(m.group(2))
         inner = code[inner_start:inner_end]
         words = re.sub(r"\{[^}]*\}", " ", inner)
-        shown = " " in inner.strip() or inner.rstrip().endswith(":") or _is_printed(node, parents)
+        shown = " " in inner.strip() or inner.rstrip().endswith(":") or _is_printed(owner, parents)
         if shown and is_prose(words):
             yield inner_start, inner_end
 

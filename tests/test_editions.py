@@ -102,6 +102,13 @@ def test_a_code_cell_offers_its_comments_and_shown_strings_but_no_settings_or_ke
     assert "rotate 180°" in ed.code_keys(['assert fixed == ["identity", "rotate 180°"]'])
     assert [p.text for p in ed.code_pieces('k = "doubly even"') if p.message] == ["doubly even"]
     assert [p.text for p in ed.code_pieces('k = "doubly even"', ed.code_keys([CODE])) if p.message] == []
+    # each line of a string written over several lines is offered, and the code stays valid
+    code = 'print(f"{k} of the {n} pairs complete; "\n      "the most on one pair: {m}")'
+    assert [p.text for p in ed.code_pieces(code) if p.message] == [
+        "{k} of the {n} pairs complete; ",
+        "the most on one pair: {m}",
+    ]
+    ast.parse("".join(p.text.upper() if p.message else p.text for p in ed.code_pieces(code)))
     # columns after a non-ASCII character are found (ast counts bytes)
     assert [p.text for p in ed.code_pieces('x = "n²"; print("rotate 90° left:")') if p.message] == [
         "rotate 90° left:"
