@@ -50,13 +50,13 @@ from _timing import Row  # noqa: E402
 from magiclib.estimate import (  # noqa: E402
     EXACT_SEMI_MAGIC_UP_TO_SYMMETRY,
     EXACT_UP_TO_SYMMETRY,
+    PUBLISHED_ESTIMATES,
     RECORD,
     estimate_magic_squares,
 )
 
-#: Walter Trump's published estimates up to symmetry, with the half-width of his 99% intervals
-#: (trump.de/magic-squares/howmany.html): order 7 3.79809(50)e34, order 8 5.2225(18)e54.
-TRUMP = {7: (3.79809e34, 0.00050e34), 8: (5.2225e54, 0.0018e54)}
+#: Walter Trump's published estimates up to symmetry, with the half-width of his 99% intervals.
+TRUMP = PUBLISHED_ESTIMATES["Trump"]
 
 PARTS = ("runs", "coverage", "coverage6", "semi6", "beyond")
 

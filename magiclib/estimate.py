@@ -73,6 +73,7 @@ __all__ = [
     "temperature_ladder",
     "EXACT_UP_TO_SYMMETRY",
     "EXACT_SEMI_MAGIC_UP_TO_SYMMETRY",
+    "PUBLISHED_ESTIMATES",
     "MODES",
     "recorded_runs",
     "RECORD",
@@ -101,14 +102,33 @@ EXACT_UP_TO_SYMMETRY = {3: 1, 4: 880, 5: 275_305_224, 6: 17_753_889_197_660_635_
 #: of order 6", arXiv:1807.02983 (2018). For comparison only: never used by the estimator.
 EXACT_SEMI_MAGIC_UP_TO_SYMMETRY = {3: 9, 4: 68_688, 5: 579_043_051_200, 6: 94_590_660_245_399_996_601_600}
 
+#: Published estimates of the number of magic squares up to symmetry, for comparison only:
+#: source -> {order: (value, the error as published)}. Walter Trump's errors are 99% intervals
+#: (trump.de/magic-squares/howmany.html); K. Pinn and C. Wieczerkowski, "Number of magic squares
+#: from parallel tempering Monte Carlo", Int. J. Mod. Phys. C 9 (1998) 541, and A. Kitajima and
+#: M. Kikuchi, "Numerous but rare: an exploration of magic squares", PLoS ONE 10(5) e0125062
+#: (2015, Table 1), print the error in the last digits in brackets, e.g. 3.760(52)e34.
+PUBLISHED_ESTIMATES = {
+    "Pinn and Wieczerkowski 1998": {6: (1.7745e19, 0.0016e19), 7: (3.760e34, 0.052e34)},
+    "Trump": {6: (1.775399e19, 0.000042e19), 7: (3.79809e34, 0.00050e34), 8: (5.2225e54, 0.0018e54)},
+    "Kitajima and Kikuchi 2015": {
+        6: (1.77543e19, 0.00073e19),
+        7: (3.7983e34, 0.0070e34),
+        8: (5.223e54, 0.014e54),
+    },
+}
+
 #: The reference runs and interval coverage measured by `make bench` (benchmarks/bench_estimate.py).
 RECORD = Path(__file__).resolve().parent / "data" / "estimate_record.json"
 
 
 def recorded_runs() -> dict[str, Any]:
     """The measurements that `make bench` recorded: date, machine, load, the ``seconds=60``
-    (order 5) and ``seconds=120`` (order 6) runs, and the coverage of the interval over many
-    seeds on orders 4 and 5. A record of past runs, not a live computation.
+    (order 5) and ``seconds=120`` (order 6) runs (``"runs"``), the coverage of the interval over
+    many seeds on orders 4 and 5 (``"coverage"``), on order 6 (``"coverage_order6"``) and for
+    semi-magic squares of order 6 (``"coverage_semi_magic"``), and orders 7 and 8 against Walter
+    Trump's published estimates (``"beyond"``); each entry says its order ``n`` (and the newer
+    ones their ``mode`` and load). A record of past runs, not a live computation.
 
     >>> record = recorded_runs()
     >>> [run["n"] for run in record["runs"]], [c["n"] for c in record["coverage"]]

@@ -16,6 +16,7 @@ from magiclib.estimate import (
     EXACT_UP_TO_SYMMETRY,
     MAX_ORDER,
     MIN_ORDER,
+    PUBLISHED_ESTIMATES,
     Estimate,
     estimate_magic_squares,
     recorded_runs,
@@ -30,6 +31,17 @@ def test_known_counts_are_oeis_a006052_and_a271103():
     for n in (3, 4):
         assert EXACT_SEMI_MAGIC_UP_TO_SYMMETRY[n] == ml.count_semi_magic_squares(n) // 8
     assert (MIN_ORDER, MAX_ORDER) == (3, 10)
+
+
+def test_published_estimates_are_as_printed_and_agree_with_the_exact_order_6_count():
+    """Trump's 99% intervals, Pinn-Wieczerkowski's and Kitajima-Kikuchi's printed errors."""
+    assert PUBLISHED_ESTIMATES["Trump"][7] == (3.79809e34, 0.00050e34)
+    assert PUBLISHED_ESTIMATES["Pinn and Wieczerkowski 1998"][7] == (3.760e34, 0.052e34)
+    assert PUBLISHED_ESTIMATES["Kitajima and Kikuchi 2015"][8] == (5.223e54, 0.014e54)
+    exact = EXACT_UP_TO_SYMMETRY[6]
+    for source, table in PUBLISHED_ESTIMATES.items():
+        value, error = table[6]
+        assert abs(value - exact) <= 3 * error, source  # Mino's 2024 count within their errors
 
 
 def test_order3_interval_covers_the_one_lo_shu_square():
@@ -284,6 +296,7 @@ def test_the_recorded_runs_beyond_order_6_are_against_trumps_published_values():
     if "beyond" not in record:
         pytest.skip("orders 7 and 8 not recorded yet")
     published = {7: (3.79809e34, 0.00050e34), 8: (5.2225e54, 0.0018e54)}
+    assert {n: PUBLISHED_ESTIMATES["Trump"][n] for n in (7, 8)} == published
     for run in record["beyond"]:
         if "error" in run:
             continue
