@@ -105,7 +105,7 @@ EXACT_SEMI_MAGIC_UP_TO_SYMMETRY = {3: 9, 4: 68_688, 5: 579_043_051_200, 6: 94_59
 #: Published estimates of the number of magic squares up to symmetry, for comparison only:
 #: source -> {order: (value, the error as published)}. Walter Trump's errors are 99% intervals
 #: (trump.de/magic-squares/howmany.html); K. Pinn and C. Wieczerkowski, "Number of magic squares
-#: from parallel tempering Monte Carlo", Int. J. Mod. Phys. C 9 (1998) 541, and A. Kitajima and
+#: from parallel tempering Monte Carlo", Int. J. Mod. Phys. C 9 (1998), and A. Kitajima and
 #: M. Kikuchi, "Numerous but rare: an exploration of magic squares", PLoS ONE 10(5) e0125062
 #: (2015, Table 1), print the error in the last digits in brackets, e.g. 3.760(52)e34.
 PUBLISHED_ESTIMATES = {
