@@ -110,7 +110,18 @@ def _row(n: int, seconds: float, baseline_seconds: float, target: str, records: 
     base = estimate_magic_squares(n, baseline_seconds, seed=1, _pairs_only=True)
     load = _load()
     fast = estimate_magic_squares(n, seconds, seed=1)
-    records.append(_record(fast, seconds, load))
+    records.append(
+        {
+            **_record(fast, seconds, load),
+            "seconds_for_1_percent": _for_one_percent(fast),
+            "baseline": {
+                "moves": "random pairs of cells only",
+                "seconds_budget": baseline_seconds,
+                "half_width": base.half_width,
+                "seconds_for_1_percent": _for_one_percent(base),
+            },
+        }
+    )
     exact = EXACT_UP_TO_SYMMETRY[n]
     note = (
         f"fast: {fast.half_width:.2%} in {fast.seconds:.0f} s ({fast.sweeps:,} sweeps), "
