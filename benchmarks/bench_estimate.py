@@ -21,7 +21,7 @@ The full run then measures, in parts (``ESTIMATE_BENCH_PARTS``, comma-separated;
   standard deviation of z = (ln exact - mean ln estimate) / standard error (about 0 and 1 for an
   honest interval): 200 seeds on order 4 (2,000 sweeps each), 40 on order 5 (20,000 sweeps);
 - ``coverage6``: 40 seeds on order 6 (10,000 sweeps each);
-- ``semi6``: 40 seeds of ``mode="semi-magic"`` on order 6 (5,000 sweeps each) against OEIS A271103;
+- ``semi6``: 40 seeds of ``mode="semi-magic"`` on order 6 (10,000 sweeps each) against OEIS A271103;
 - ``beyond``: orders 7 and 8 (``seconds=`` 300 and 420) against Walter Trump's published estimates.
 
 Under the load of a shared machine all of this takes about 45 minutes; each part can be run alone.
@@ -228,7 +228,7 @@ def run() -> list[Row]:
     if "coverage6" in parts:
         _write({"coverage_order6": _coverage(6, 10_000, 40)})
     if "semi6" in parts:
-        _write({"coverage_semi_magic": _coverage(6, 5000, 40, mode="semi-magic")})
+        _write({"coverage_semi_magic": _coverage(6, 10_000, 40, mode="semi-magic")})
     if "beyond" in parts:
         _write({"beyond": [_beyond(7, 300), _beyond(8, 420)]})
     return rows
