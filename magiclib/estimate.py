@@ -15,7 +15,7 @@ The method, in five steps:
    the fillings with E = 0 carry a good share of Z, and
    ``count = Z(beta_cold) * P_cold(E = 0)``.
 3. **A ladder of ratios.** Z(beta_cold) / Z(0) is a product of ratios
-   Z(beta_{k+1}) / Z(beta_k) between 17 (order 3) to 32 (order 8) temperatures. Each ratio
+   Z(beta_{k+1}) / Z(beta_k) between 17 (order 3) to 35 (order 10) temperatures. Each ratio
    is estimated by Bennett's acceptance ratio from samples at both temperatures.
 4. **Sampling.** One Metropolis chain per temperature (a move swaps two cells:
    in turn two random cells, and the cells holding the values u and u + d for a small
