@@ -73,6 +73,7 @@ notebook: setup
 	cd $(dir $(NB)) && ../$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
 	  --ExecutePreprocessor.timeout=600 --ExecutePreprocessor.kernel_name=python3 \
 	  --ExecutePreprocessor.record_timing=False $(notdir $(NB))
+	$(PY) scripts/notebook_metadata.py $(NB)
 
 bench: setup
 	$(PY) benchmarks/run.py
