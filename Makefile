@@ -34,7 +34,7 @@ help:
 	@echo "make clean      remove .venv and everything generated"
 
 # One stamp for the whole environment: rebuilt when the pins or the package metadata change.
-$(STAMP): requirements/lock.txt pyproject.toml scripts/configure_jupyter.py
+$(STAMP): requirements/lock.txt pyproject.toml scripts/configure_jupyter.py magiclib/widgets/_front.py
 	@test -x $(PY) || $(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "magiclib needs Python 3.10 or newer, found " + sys.version.split()[0]'
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements/lock.txt

@@ -381,18 +381,19 @@ def refuse_network(target, allowed: tuple[str, ...]) -> list[str]:
     return refused
 
 
-AXE_SERIOUS = """async () => {
-  const r = await axe.run(document, {resultTypes: ['violations']});
+AXE_SERIOUS = """async (context) => {
+  const r = await axe.run(context || document, {resultTypes: ['violations']});
   return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
     .map(v => ({id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.length,
                 first: v.nodes[0].html.slice(0, 200)}));
 }"""
 
 
-def axe_serious(page, axe_js: Path) -> list[dict]:
-    """Run axe-core (the file ``axe_js``) on the page; its serious and critical violations."""
+def axe_serious(page, axe_js: Path, context: str | None = None) -> list[dict]:
+    """Run axe-core (the file ``axe_js``) on the page, or only on the elements the CSS selector
+    ``context`` picks; its serious and critical violations."""
     page.add_script_tag(path=str(axe_js))
-    return page.evaluate(AXE_SERIOUS)
+    return page.evaluate(AXE_SERIOUS, context)
 
 
 def screenshot(page, name: str, **kwargs) -> Path:
