@@ -867,19 +867,24 @@ def _04_1(answer: Any) -> Feedback:
     return _wrong(_("some cells are not the images of the free cells under hexagon.symmetries()[1]."))
 
 
-def _04_2(answer: Any) -> Feedback:
-    value = _int(answer)
+@functools.cache
+def _corners_and_centre_can_be_free() -> bool:
     cells = [1, 3, 8, 10, 12, 17, 19]
-    total = sum(hexagon.MAGIC_HEXAGON[k - 1] for k in cells)
-    if value == total:
+    basis, _particular = hexagon.general_solution(38)
+    return basis.extract([k - 1 for k in cells], list(range(7))).rank() == 7
+
+
+def _04_2(answer: Any) -> Feedback:
+    if not isinstance(answer, (bool, np.bool_)):
+        raise _WrongKind
+    if bool(answer) == _corners_and_centre_can_be_free():
         return _right(
-            _("the corners and the centre add up to twice the line sum, so they cannot all be free.")
+            _(
+                "no: the 6 corners and the centre always add up to twice the line sum, "
+                "so 6 of them fix the 7th."
+            )
         )
-    if value == 38:
-        return _wrong(_("38 is one line sum; the 6 corners and the centre are not a line. Add the 7 values."))
-    return _wrong(
-        _("{value} is not the sum of cells 1, 3, 8, 10, 12, 17, 19 in Adams' hexagon.", value=value)
-    )
+    return _wrong(_("add the 7 cells up in Adams' hexagon and compare with the line sum 38."))
 
 
 def _04_3(answer: Any) -> Feedback:
@@ -1301,7 +1306,7 @@ _REGISTRY: dict[str, _Exercise] = {
         ),
         _Exercise("04.1", N_("the free cells rotated by 60°"), N_("a collection of 7 cell numbers"), _04_1),
         _Exercise(
-            "04.2", N_("the 6 corners and the centre added up in Adams' hexagon"), N_("an integer"), _04_2
+            "04.2", N_("can the 6 corners and the centre be the free cells?"), N_("True or False"), _04_2
         ),
         _Exercise(
             "04.3", N_("the line sums of Adams' hexagon plus 1"), N_("a list of the different sums"), _04_3

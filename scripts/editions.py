@@ -710,6 +710,8 @@ def update_catalogue(po: polib.POFile, tmpl: list[polib.POEntry]) -> polib.POFil
     for key in gone:
         old[key].obsolete = True
         new.append(old[key])
+    kept_obsolete = {e.msgid for e in new}
+    new.extend(e for e in po if e.obsolete and e.msgid not in wanted and e.msgid not in kept_obsolete)
     return new
 
 
