@@ -326,6 +326,13 @@ def _queens_pages(paper: str, answers: bool) -> list[Any]:
 # --- the magic hexagon -------------------------------------------------------------------------------
 
 
+def _line_label(name: str) -> str:
+    """A line's name from ``hexagon.line_names()`` ("row 3", "/ 2", "\\ 5") as the reader reads it."""
+    if name.startswith("row "):
+        return _("row {k}", context="a row of the magic hexagon", k=name.removeprefix("row "))
+    return name
+
+
 def _hexagon_drawing(page: _Page, values: tuple[int, ...] | None, cx: float, cy: float, unit: float) -> None:
     from matplotlib.patches import Polygon
 
@@ -348,13 +355,13 @@ def _hexagon_drawing(page: _Page, values: tuple[int, ...] | None, cx: float, cy:
                 x, y - radius * 0.2, str(values[k - 1]), size=20, ha="center", va="center", weight="bold"
             )
     for i, (px, py) in _sum_positions().items():
-        name = hx.line_names()[i]
+        name = _line_label(hx.line_names()[i])
         page.text(cx + px * unit, cy + py * unit, name, size=14, ha="center", va="center", style="italic")
 
 
 def _hexagon_pages(paper: str, answers: bool) -> list[Any]:
     footer = _("magiclib classroom kit · the magic hexagon (notebook 04)")
-    lines, names = hx.lines(), hx.line_names()
+    lines, names = hx.lines(), [_line_label(name) for name in hx.line_names()]
     adams = hx.MAGIC_HEXAGON
     total = sum(adams[k - 1] for k in lines[0])
     title = _("The magic hexagon")
