@@ -34,6 +34,7 @@ from .allsquares import count_magic_squares, frenicle_squares, magic_series, mag
 from .construct import magic
 from .famous import DURER, LO_SHU
 from .i18n import N_, _, ngettext
+from .i18n import number as _prose_number
 from .matrices import is_queens_permutation, magic_space_dimension, nearest_magic
 from .nqueens import count_queens, hidden_queens, queen_symmetries, queens
 from .squares import is_magic, magic_constant, symmetries
@@ -249,7 +250,7 @@ def _00_1(answer: Any) -> Feedback:
         )
     return _wrong(
         _(
-            ("{value} is not n · (n² + 1) / 2 for n = 8; check the arithmetic, then magic_constant(8)."),
+            "{value} is not n · (n² + 1) / 2 for n = 8; check the arithmetic, then magic_constant(8).",
             value=value,
         )
     )
@@ -304,7 +305,7 @@ def _00_3(answer: Any) -> Feedback:
         )
     return _wrong(
         _(
-            ("{value} is not it: there are 8 images; look at the bottom row of each (ml.symmetries)."),
+            "{value} is not it: there are 8 images; look at the bottom row of each (ml.symmetries).",
             value=value,
         )
     )
@@ -354,7 +355,7 @@ def _00_4(answer: Any) -> Feedback:
         if first == second:
             return _wrong(
                 _(
-                    ("({first!r}, {second!r}) pairs a line with itself; a pair needs two different lines."),
+                    "({first!r}, {second!r}) pairs a line with itself; a pair needs two different lines.",
                     first=first,
                     second=second,
                 )
@@ -449,7 +450,7 @@ def _01_1(answer: Any) -> Feedback:
         if rule is not None and rule != ", ".join(step.rules):
             return _wrong(
                 _(
-                    ("the cell of {number} is right, but rule {rule!r} is not the one that puts it there."),
+                    "the cell of {number} is right, but rule {rule!r} is not the one that puts it there.",
                     number=number,
                     rule=rule,
                 )
@@ -519,7 +520,7 @@ def _01_3(answer: Any) -> Feedback:
         if value != centre:
             return _wrong(
                 _(
-                    ("for n = {n} your formula gives {value}, but the centre of ml.siamese({n}) differs."),
+                    "for n = {n} your formula gives {value}, but the centre of ml.siamese({n}) differs.",
                     n=n,
                     value=value,
                 )
@@ -629,7 +630,7 @@ def _02_2(answer: Any) -> Feedback:
     if in_corner != right_corner:
         problems.append(
             _(
-                ("{in_corner} squares of the 7040 is not right (look at the four corner cells of each)"),
+                "{in_corner} squares of the 7040 is not right (look at the four corner cells of each)",
                 in_corner=in_corner,
             )
         )
@@ -656,7 +657,7 @@ def _02_3(answer: Any) -> Feedback:
         return _wrong(_("a partition is never orthogonal to itself: its series share no number."))
     return _wrong(
         _(
-            ("{value} · 3! · 3! is {value2}, not 72; how many ordered pairs of partitions are there?"),
+            "{value} · 3! · 3! is {value2}, not 72; how many ordered pairs of partitions are there?",
             value=value,
             value2=value * 36,
         )
@@ -739,13 +740,13 @@ def _02_5(answer: Any) -> Feedback:
     if profile[3] > right[3]:
         return _wrong(
             _(
-                ("{profile} nodes at depth 3 is too many: is the column check done before going deeper?"),
+                "{profile} nodes at depth 3 is too many: is the column check done before going deeper?",
                 profile=profile[3],
             )
         )
     return _wrong(
         _(
-            ("{profile} nodes at depth 3 is too few: the check should stop only when a column EXCEEDS 15."),
+            "{profile} nodes at depth 3 is too few: the check should stop only when a column EXCEEDS 15.",
             profile=profile[3],
         )
     )
@@ -946,8 +947,8 @@ def _04_5(answer: Any) -> Feedback:
         return _wrong(_("that is all the choices (or more); only some of them keep x1 in 1..19."))
     return _wrong(
         _(
-            ("{value:,} is not it: loop over x15 and over the combinations of the six other values."),
-            value=value,
+            "{value} is not it: loop over x15 and over the combinations of the six other values.",
+            value=_prose_number(value),
         )
     )
 
@@ -1133,7 +1134,7 @@ def _06_3(answer: Any) -> Feedback:
         )
     return _wrong(
         _(
-            ("{value} is not it: the 32 moves carry (0,0) to each off-centre diagonal cell equally often."),
+            "{value} is not it: the 32 moves carry (0,0) to each off-centre diagonal cell equally often.",
             value=value,
         )
     )
@@ -1223,7 +1224,7 @@ def _08_1(answer: Any) -> Feedback:
         )
     return _wrong(
         _(
-            ("{value} is not it: put the images of ml.symmetries(ml.LO_SHU) in a set and count them."),
+            "{value} is not it: put the images of ml.symmetries(ml.LO_SHU) in a set and count them.",
             value=value,
         )
     )
