@@ -38,7 +38,7 @@ from .i18n import number as _prose_number
 from .matrices import is_queens_permutation, magic_space_dimension, nearest_magic
 from .nqueens import count_queens, hidden_queens, queen_symmetries, queens
 from .squares import is_magic, magic_constant, symmetries
-from .walk import siamese, siamese_steps
+from .walk import RULES, _rule_name, siamese, siamese_steps
 
 __all__ = ["Feedback", "check", "describe", "exercises"]
 
@@ -410,7 +410,9 @@ def _placed(x: Any) -> tuple[tuple[int, int], str | None]:
     if isinstance(first, (list, tuple)):
         if not isinstance(second, str):
             raise _WrongKind
-        return _cell(first), " ".join(second.lower().replace("rule", " ").split())
+        rule = " ".join(second.lower().replace("rule", " ").split())
+        in_english = {_rule_name(r).lower(): r for r in RULES}  # a rule named in the reader's language
+        return _cell(first), in_english.get(rule, rule)
     return _cell(x), None
 
 

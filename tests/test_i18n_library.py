@@ -350,3 +350,10 @@ def test_check_reports_a_placeholder_or_a_number_a_translation_drops(library_pro
     out = capsys.readouterr().out
     assert "placeholder: lost {total} in 'placed {k} of {total}'" in out
     assert "placeholder: lost {count} in '{count} square'" in out
+
+
+def test_a_student_may_name_a_rule_in_the_edition_language(pseudo_language):
+    steps = siamese_steps(5)
+    cells = {k: (steps[k - 1].row, steps[k - 1].col) for k in (10, 11)}
+    assert ex.check("01.1", {10: (cells[10], "«wrap»"), 11: (cells[11], "«occupied»")}).ok
+    assert not ex.check("01.1", {10: (cells[10], "«corner»"), 11: (cells[11], "«occupied»")}).ok
