@@ -25,6 +25,7 @@ __all__ = [
     "queens_board_html",
     "queens_over_square_html",
     "backtrack_frames",
+    "backtrack_search_frames",
 ]
 
 #: Largest board drawn (matplotlib or HTML).
@@ -340,6 +341,16 @@ def backtrack_frames(n: int, *, max_frames: int = 400, cell_px: int = 44) -> lis
     >>> len(frames), "solution 1" in "".join(frames), "complete: 2 solutions" in frames[-1]
     (37, True, True)
     """
+    return backtrack_search_frames(n, max_frames=max_frames, cell_px=cell_px)[0]
+
+
+def backtrack_search_frames(n: int, *, max_frames: int = 400, cell_px: int = 44) -> tuple[list[str], bool]:
+    """``backtrack_frames`` and whether they show the whole search (False when the budget stopped
+    the player first), so that a caller need not read the frames' words, which are the reader's.
+
+    >>> backtrack_search_frames(6, max_frames=20)[1], backtrack_search_frames(4)[1]
+    (False, True)
+    """
     n = as_order(n, maximum=MAX_LISTED, what="a board size (a positive integer)")
     max_frames = as_order(
         max_frames, name="max_frames", minimum=1, maximum=MAX_FRAMES, what="a number of frames"
@@ -422,7 +433,7 @@ def backtrack_frames(n: int, *, max_frames: int = 400, cell_px: int = 44) -> lis
         frames[-1] = closing
     else:
         frames.append(closing)
-    return frames
+    return frames, complete
 
 
 #: Most solution boards drawn side by side in the closing frame of the backtracking.
