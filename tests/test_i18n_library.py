@@ -37,10 +37,10 @@ from magiclib.show.walk import _draw_step  # noqa: E402
 from magiclib.walk import rule_in_words, siamese_steps  # noqa: E402
 
 #: Words that may stand outside «»: Python's None, names of Python types an answer has, and the
-#: maths letters, card letters and cell names (n, s, A..H, x1..x19) that no edition translates.
+#: maths letters, card letters and cell names (n, s, A..H, x1..x19, ΠX, ²) that no edition translates.
 ALLOWED = {"None", "list", "tuple", "int", "str", "float", "dict", "function", "lambda"}
 LETTERS = re.compile(r"[^\W\d_]+")
-MATHS = re.compile(r"^(?:[A-Za-z]|x\d+)$")
+MATHS = re.compile(r"^(?:[A-Za-z]|x\d+|Π[A-Z]|²)$")
 
 
 def pseudo(text: str) -> str:
