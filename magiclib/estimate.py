@@ -15,7 +15,7 @@ The method, in five steps:
    the fillings with E = 0 carry a good share of Z, and
    ``count = Z(beta_cold) * P_cold(E = 0)``.
 3. **A ladder of ratios.** Z(beta_cold) / Z(0) is a product of ratios
-   Z(beta_{k+1}) / Z(beta_k) between 17 (order 3) to 32 (order 8) temperatures. Each ratio
+   Z(beta_{k+1}) / Z(beta_k) between 17 (order 3) to 35 (order 10) temperatures. Each ratio
    is estimated by Bennett's acceptance ratio from samples at both temperatures.
 4. **Sampling.** One Metropolis chain per temperature (a move swaps two cells:
    in turn two random cells, and the cells holding the values u and u + d for a small
@@ -23,16 +23,22 @@ The method, in five steps:
    temperatures (parallel tempering) so that the cold chains do not get stuck.
    Only the lines through the two swapped cells are re-added.
 5. **An interval.** Several independent runs ("chains", each a whole ladder with
-   its own random-number stream) give independent estimates of ln(count); a
+   its own random-number stream and its own Bennett constants, taken from its own
+   burn-in: nothing is pooled across chains) give independent estimates of ln(count); a
    Student t interval on their mean gives the 95% interval.
+
+``mode="semi-magic"`` leaves the diagonals out of the energy and so counts the semi-magic
+squares (rows and columns add up to M), as OEIS A271103. Since the chains share nothing,
+``executor=`` can run each one as a task on any ``concurrent.futures.Executor`` (a Dask
+cluster, say) with exactly the local result.
 
 The count is reported up to the 8 rotations and reflections (as OEIS A006052):
 the number of all normal magic squares divided by 8.
 
 Budgets: ``sweeps=`` fixes the work (a sweep is n^2 attempted moves at every
 temperature, then one round of swaps between temperatures), and the result then
-repeats exactly for a given ``seed`` whatever the number of cores or the scheduling of
-the threads, since each chain draws from its own generator seeded by (seed, chain index)
+repeats exactly for a given ``seed`` whatever the number of cores, the scheduling of
+the threads or the executor, since each chain draws from its own generator seeded by (seed, chain index)
 (on another platform a different ``exp`` could, rarely, flip one decision).
 ``seconds=`` instead fixes the wall-clock time: the speed is measured on the first
 few per cent of the budget, the number of sweeps is set from it, and the run is then
@@ -52,6 +58,7 @@ import math
 import numbers
 import time
 from collections.abc import Callable
+from concurrent.futures import FIRST_COMPLETED, Executor, wait
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -65,6 +72,9 @@ __all__ = [
     "estimate_magic_squares",
     "temperature_ladder",
     "EXACT_UP_TO_SYMMETRY",
+    "EXACT_SEMI_MAGIC_UP_TO_SYMMETRY",
+    "PUBLISHED_ESTIMATES",
+    "MODES",
     "recorded_runs",
     "RECORD",
     "MIN_ORDER",
@@ -72,11 +82,41 @@ __all__ = [
 ]
 
 MIN_ORDER = 3
-MAX_ORDER = 8
+#: The largest order accepted. Nothing in the arithmetic stops at 10: line sums and energies are
+#: int64 (at most about n^7, far from 2^63), the tables grow as n^2 per temperature, and ln(count) is
+#: a float whose exponential (the estimate) overflows only near order 15 (about 10^308). What limits
+#: it is time: the ladder and the burn-in grow with n, and orders above 8 have not been run to an
+#: interval here; 10 is where Walter Trump's published estimates stop.
+MAX_ORDER = 10
+
+#: What is counted: "magic" (rows, columns and both diagonals add up to M) or "semi-magic"
+#: (rows and columns only; the diagonals are free, so the magic squares are among them).
+MODES = ("magic", "semi-magic")
 
 #: Known counts up to the 8 symmetries (OEIS A006052), for comparison only: never used
 #: by the estimator. Order 6 was found exactly by H. Mino in 2024.
 EXACT_UP_TO_SYMMETRY = {3: 1, 4: 880, 5: 275_305_224, 6: 17_753_889_197_660_635_632}
+
+#: Known counts of semi-magic squares (magic ones included) up to rotations and reflections,
+#: OEIS A271103 and its convention; order 6 by A. Ripatti, "On the number of semi-magic squares
+#: of order 6", arXiv:1807.02983 (2018). For comparison only: never used by the estimator.
+EXACT_SEMI_MAGIC_UP_TO_SYMMETRY = {3: 9, 4: 68_688, 5: 579_043_051_200, 6: 94_590_660_245_399_996_601_600}
+
+#: Published estimates of the number of magic squares up to symmetry, for comparison only:
+#: source -> {order: (value, the error as published)}. Walter Trump's errors are 99% intervals
+#: (trump.de/magic-squares/howmany.html); K. Pinn and C. Wieczerkowski, "Number of magic squares
+#: from parallel tempering Monte Carlo", Int. J. Mod. Phys. C 9 (1998), and A. Kitajima and
+#: M. Kikuchi, "Numerous but rare: an exploration of magic squares", PLoS ONE 10(5) e0125062
+#: (2015, Table 1), print the error in the last digits in brackets, e.g. 3.760(52)e34.
+PUBLISHED_ESTIMATES = {
+    "Pinn and Wieczerkowski 1998": {6: (1.7745e19, 0.0016e19), 7: (3.760e34, 0.052e34)},
+    "Trump": {6: (1.775399e19, 0.000042e19), 7: (3.79809e34, 0.00050e34), 8: (5.2225e54, 0.0018e54)},
+    "Kitajima and Kikuchi 2015": {
+        6: (1.77543e19, 0.00073e19),
+        7: (3.7983e34, 0.0070e34),
+        8: (5.223e54, 0.014e54),
+    },
+}
 
 #: The reference runs and interval coverage measured by `make bench` (benchmarks/bench_estimate.py).
 RECORD = Path(__file__).resolve().parent / "data" / "estimate_record.json"
@@ -84,8 +124,11 @@ RECORD = Path(__file__).resolve().parent / "data" / "estimate_record.json"
 
 def recorded_runs() -> dict[str, Any]:
     """The measurements that `make bench` recorded: date, machine, load, the ``seconds=60``
-    (order 5) and ``seconds=120`` (order 6) runs, and the coverage of the interval over many
-    seeds on orders 4 and 5. A record of past runs, not a live computation.
+    (order 5) and ``seconds=120`` (order 6) runs (``"runs"``), the coverage of the interval over
+    many seeds on orders 4 and 5 (``"coverage"``), on order 6 (``"coverage_order6"``) and for
+    semi-magic squares of order 6 (``"coverage_semi_magic"``), and orders 7 and 8 against Walter
+    Trump's published estimates (``"beyond"``); each entry says its order ``n`` (and the newer
+    ones their ``mode`` and load). A record of past runs, not a live computation.
 
     >>> record = recorded_runs()
     >>> [run["n"] for run in record["runs"]], [c["n"] for c in record["coverage"]]
@@ -147,6 +190,7 @@ class Estimate(NamedTuple):
     method: str
     seed: int
     log_estimates: tuple[float, ...]
+    mode: str = "magic"
 
     @property
     def half_width(self) -> float:
@@ -161,7 +205,7 @@ class Estimate(NamedTuple):
         return (
             f"Estimate(n={self.n}, estimate={self.estimate:.4g}, low={self.low:.4g}, "
             f"high={self.high:.4g}, chains={self.chains}, sweeps={self.sweeps}, "
-            f"method={self.method!r})"
+            f"method={self.method!r}, mode={self.mode!r})"
         )
 
 
@@ -169,11 +213,14 @@ def _t975(df: int) -> float:
     return _T975[df - 1] if df <= len(_T975) else 1.96 + 2.4 / df
 
 
-def temperature_ladder(n: int, beta_cold: float = BETA_COLD, ratio: float = BETA_RATIO) -> np.ndarray:
+def temperature_ladder(
+    n: int, beta_cold: float = BETA_COLD, ratio: float = BETA_RATIO, *, mode: str = "magic"
+) -> np.ndarray:
     """The inverse temperatures used for order n: 0, then geometric up to ``beta_cold``.
 
     The first step up from 0 is 1 / (mean energy of a random filling), so that the
-    two hottest temperatures see overlapping energies; then each beta is ``ratio``
+    two hottest temperatures see overlapping energies (the energy of ``mode="semi-magic"``
+    has 2n lines instead of 2n + 2); then each beta is ``ratio``
     times the one before, until ``beta_cold``.
 
     >>> betas = temperature_ladder(6)
@@ -183,10 +230,11 @@ def temperature_ladder(n: int, beta_cold: float = BETA_COLD, ratio: float = BETA
     n = as_order(n, minimum=MIN_ORDER, maximum=MAX_ORDER, what="a magic-square order")
     beta_cold = as_real(beta_cold, name="beta_cold", minimum=0.1, maximum=20.0)
     ratio = as_real(ratio, name="ratio", minimum=1.05, maximum=10.0)
+    lines = 2 * n + 2 if _check_mode(mode) == "magic" else 2 * n
     big = n * n
     # Variance of a sum of n values drawn without replacement from 1..n^2.
     var_line = n * (big * big - 1) / 12 * (big - n) / (big - 1)
-    mean_energy = (2 * n + 2) * var_line
+    mean_energy = lines * var_line
     beta_hot = 1.0 / mean_energy
     steps = math.ceil(math.log(beta_cold / beta_hot) / math.log(ratio))
     return np.concatenate(([0.0], np.geomspace(beta_hot, beta_cold, steps + 1)))
@@ -219,8 +267,9 @@ def _unit(z):
 
 
 @njit(cache=True)
-def _line_tables(n):
-    """For each cell: its row line, its column line, and whether it is on each diagonal."""
+def _line_tables(n, diagonals):
+    """For each cell: its row line, its column line, and whether it is on each diagonal
+    (never, when ``diagonals`` is False: the semi-magic energy counts rows and columns only)."""
     big = n * n
     row = np.empty(big, np.int64)
     col = np.empty(big, np.int64)
@@ -230,9 +279,9 @@ def _line_tables(n):
         r, c = cell // n, cell % n
         row[cell] = r
         col[cell] = n + c
-        if r == c:
+        if diagonals and r == c:
             main[cell] = 1
-        if r + c == n - 1:
+        if diagonals and r + c == n - 1:
             anti[cell] = 1
     return row, col, main, anti
 
@@ -277,6 +326,7 @@ def _run_chunk(
     start,
     phase,
     bar_c,
+    diagonals,
     grid,
     pos,
     dev,
@@ -293,14 +343,16 @@ def _run_chunk(
     """Run ``sweeps`` sweeps of every chain, from sweep number ``start``.
 
     phase 0: burn-in, nothing recorded; phase 1: burn-in, energies summed
-    (for Bennett's constants); phase 2: production, Bennett sums and E = 0 hits.
-    All state lives in the arrays, so a run cut into chunks equals one long chunk.
+    (for Bennett's constants ``bar_c[c]``, one row per chain: nothing is shared between
+    chains); phase 2: production, Bennett sums and E = 0 hits.
+    All state lives in the arrays, one row per chain, so a run cut into chunks equals one
+    long chunk, and a chain does the same whichever chains run beside it.
     Moves alternate: odd ones swap the cells of two close values (where ``dmax`` > 0),
     even ones two random cells. ``boltzmann[k, de]`` = exp(-betas[k] * de) for the
     small energy changes, so that most acceptance tests need no ``exp``.
     """
     chains, temps, big = grid.shape
-    row, col, main, anti = _line_tables(n)
+    row, col, main, anti = _line_tables(n, diagonals)
     for c in prange(chains):
         g = grid[c]
         p = pos[c]
@@ -364,10 +416,12 @@ def _run_chunk(
                     sum_e[c, k] += er
                 elif phase == 2:
                     if k + 1 < temps:
-                        fwd[c, k] += 1.0 / (1.0 + math.exp(min((betas[k + 1] - beta) * er - bar_c[k], 700.0)))
+                        fwd[c, k] += 1.0 / (
+                            1.0 + math.exp(min((betas[k + 1] - beta) * er - bar_c[c, k], 700.0))
+                        )
                     if k > 0:
                         bwd[c, k - 1] += 1.0 / (
-                            1.0 + math.exp(min(bar_c[k - 1] - (beta - betas[k - 1]) * er, 700.0))
+                            1.0 + math.exp(min(bar_c[c, k - 1] - (beta - betas[k - 1]) * er, 700.0))
                         )
                     if k == temps - 1:
                         zero_hits[c] += hits
@@ -385,22 +439,24 @@ def _run_chunk(
         rng[c] = st
 
 
-def _chain_state(n: int, temps: int, seed: int, chain: int) -> tuple[np.ndarray, ...]:
+def _chain_state(n: int, temps: int, seed: int, chain: int, diagonals: bool) -> tuple[np.ndarray, ...]:
     """Random starting fillings and the generator state of one chain, from (seed, chain)."""
     rng = np.random.default_rng([seed, chain])
     big = n * n
     magic = n * (big + 1) // 2
     grid = np.empty((temps, big), np.int64)
     pos = np.zeros((temps, big + 1), np.int64)
-    dev = np.empty((temps, 2 * n + 2), np.int64)
+    dev = np.zeros((temps, 2 * n + 2), np.int64)
     energy = np.empty(temps, np.int64)
     for r in range(temps):
         g = rng.permutation(np.arange(1, big + 1, dtype=np.int64))
         grid[r] = g
         pos[r, g] = np.arange(big)
         sq = g.reshape(n, n)
-        sums = np.concatenate((sq.sum(axis=1), sq.sum(axis=0), [np.trace(sq), np.trace(sq[:, ::-1])]))
-        dev[r] = sums - magic
+        dev[r, :n] = sq.sum(axis=1) - magic
+        dev[r, n : 2 * n] = sq.sum(axis=0) - magic
+        if diagonals:
+            dev[r, 2 * n :] = (np.trace(sq) - magic, np.trace(sq[:, ::-1]) - magic)
         energy[r] = int((dev[r] ** 2).sum())
     word = np.uint64(int(rng.integers(0, 2**63, dtype=np.int64)))
     return grid, pos, dev, energy, word
@@ -426,9 +482,142 @@ def _check_seed(seed: Any) -> int:
     return seed
 
 
+def _check_mode(mode: Any) -> str:
+    if not isinstance(mode, str):
+        raise TypeError(f"mode must be one of {MODES}, got {type(mode).__name__} {mode!r}")
+    if mode not in MODES:
+        raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
+    return mode
+
+
+def _check_executor(executor: Any) -> Executor | None:
+    if executor is not None and not isinstance(executor, Executor):
+        raise TypeError(
+            "executor must be a concurrent.futures.Executor (a ProcessPoolExecutor, or "
+            f"distributed.Client(...).get_executor()), got {type(executor).__name__}"
+        )
+    return executor
+
+
 _MIN_SWEEPS = 50
 #: Energy changes below this use a table of exp(-beta * dE) instead of calling exp.
 _TABLE = 2048
+#: How many times a chain that failed on an executor is submitted again before the run fails.
+RETRIES = 2
+
+
+class _Chains:
+    """Some chains of one run, with all their state: chain c starts from (seed, c) and has its
+    own ladder of fillings, generator and Bennett constants, so it does the same whichever
+    chains run beside it, in this process or in another."""
+
+    def __init__(self, n: int, mode: str, seed: int, ids: range | list[int], pairs_only: bool = False):
+        self.n = n
+        self.diagonals = mode == "magic"
+        self.betas = temperature_ladder(n, mode=mode)
+        temps = len(self.betas)
+        big = n * n
+        # Largest value step d of a move at each temperature: about 2 / sqrt(beta), so that cold
+        # moves stay small; 0 (random pairs of cells only) for the benchmark's baseline.
+        self.dmax = np.array(
+            [
+                0 if pairs_only else big - 1 if b == 0 else max(1, min(big - 1, int(2.0 / math.sqrt(b))))
+                for b in self.betas
+            ],
+            dtype=np.int64,
+        )
+        states = [_chain_state(n, temps, seed, c, self.diagonals) for c in ids]
+        count = len(states)
+        self.sum_e = np.zeros((count, temps))
+        self.fwd = np.zeros((count, temps - 1))
+        self.bwd = np.zeros((count, temps - 1))
+        self.zero_hits = np.zeros(count, np.int64)
+        self.bar_c = np.zeros((count, temps - 1))
+        self.arrays = (
+            np.stack([s[0] for s in states]),
+            np.stack([s[1] for s in states]),
+            np.stack([s[2] for s in states]),
+            np.stack([s[3] for s in states]),
+            np.tile(np.arange(temps, dtype=np.int64), (count, 1)),
+            np.array([s[4] for s in states], dtype=np.uint64),
+            self.sum_e,
+            self.fwd,
+            self.bwd,
+            self.zero_hits,
+            np.zeros((count, temps - 1), np.int64),
+            np.zeros((count, temps - 1), np.int64),
+        )
+        self.boltzmann = np.exp(-np.outer(self.betas, np.arange(_TABLE)))
+        self.done = 0
+
+    def run(self, count: int, phase: int = 0) -> None:
+        """``count`` more sweeps (phase 0: burn-in, as before the budget is known)."""
+        kernel_args = (self.n, self.betas, self.dmax, self.boltzmann, count, self.done, phase)
+        _run_chunk(*kernel_args, self.bar_c, self.diagonals, *self.arrays)
+        self.done += count
+
+    def finish(self, sweeps: int, progress: Callable[[int, int], Any] | None = None) -> tuple[list, list]:
+        """Run on to ``sweeps`` sweeps (the first 20% burn-in); each chain's ln(count) and E = 0 hits."""
+        burn = sweeps // 5
+        half = burn // 2
+        step = max(1, sweeps // 100)
+        while self.done < sweeps:
+            stop, phase = (half, 0) if self.done < half else (burn, 1) if self.done < burn else (sweeps, 2)
+            self.run(min(step, stop - self.done), phase)
+            if self.done == burn and burn > half:
+                # each chain's own mean energies during the second half of its burn-in
+                mean_e = self.sum_e / (burn - half)
+                self.bar_c[:] = np.diff(self.betas) * (mean_e[:, :-1] + mean_e[:, 1:]) / 2
+            if progress is not None:
+                progress(self.done, sweeps)
+        production = sweeps - burn
+        # Bennett: ln Z_{k+1}/Z_k = ln <f(dU - C)>_k - ln <f(C - dU)>_{k+1} - C, with equal sample sizes.
+        log_ratios = np.log(self.fwd / production) - np.log(self.bwd / production) - self.bar_c
+        big = self.n * self.n
+        start = math.lgamma(big + 1) - math.log(8)
+        logs = [
+            start + math.fsum(row) + (math.log(hits / (production * big)) if hits else -math.inf)
+            for row, hits in zip(log_ratios.tolist(), self.zero_hits.tolist(), strict=True)
+        ]
+        return logs, self.zero_hits.tolist()
+
+
+def _run_chains(n: int, mode: str, seed: int, ids: list[int], sweeps: int, pairs_only: bool) -> tuple:
+    """The task sent to an executor: chains ``ids`` of a run, from scratch to ``sweeps`` sweeps."""
+    return _Chains(n, mode, seed, ids, pairs_only).finish(sweeps)
+
+
+def _on_executor(
+    executor: Executor, args: tuple, chains: int, sweeps: int, progress: Callable[[int, int], Any] | None
+) -> tuple[list, list]:
+    """One task per chain on ``executor``; a failed task is submitted again up to ``RETRIES`` times,
+    then the run fails: no chain is ever dropped from the interval."""
+    n, mode, seed, pairs_only = args
+    futures = {
+        executor.submit(_run_chains, n, mode, seed, [c], sweeps, pairs_only): (c, 0) for c in range(chains)
+    }
+    logs: dict[int, float] = {}
+    hits: dict[int, int] = {}
+    while futures:
+        finished, _ = wait(futures, return_when=FIRST_COMPLETED)
+        for future in finished:
+            c, tries = futures.pop(future)
+            try:
+                (log,), (hit,) = future.result()
+            except Exception as exc:
+                if tries >= RETRIES:
+                    for other in futures:
+                        other.cancel()
+                    raise RuntimeError(
+                        f"chain {c} of {chains} failed {tries + 1} times on the executor ({exc!r}); "
+                        "no interval is given without it"
+                    ) from exc
+                futures[executor.submit(_run_chains, n, mode, seed, [c], sweeps, pairs_only)] = (c, tries + 1)
+                continue
+            logs[c], hits[c] = log, hit
+            if progress is not None:
+                progress(sweeps * len(logs) // chains, sweeps)
+    return [logs[c] for c in range(chains)], [hits[c] for c in range(chains)]
 
 
 def estimate_magic_squares(
@@ -438,6 +627,8 @@ def estimate_magic_squares(
     sweeps: int | None = None,
     seed: int = 0,
     chains: int = 16,
+    mode: str = "magic",
+    executor: Executor | None = None,
     progress: Callable[[int, int], Any] | None = None,
     _pairs_only: bool = False,
 ) -> Estimate:
@@ -448,9 +639,16 @@ def estimate_magic_squares(
     result repeats exactly for a given ``seed``). ``chains`` independent runs
     (at least 3) give the interval: a Student t interval on the mean of their
     ln(count). ``progress(done, total)`` is called between chunks of sweeps.
-    Orders 3 to 8; the first 20% of the sweeps are burn-in. Compiling the sampler
-    (once, then cached on disk) is not counted in ``seconds``. See the module
+    Orders 3 to 10 (see ``MAX_ORDER``); the first 20% of the sweeps are burn-in. Compiling
+    the sampler (once, then cached on disk) is not counted in ``seconds``. See the module
     docstring for the method.
+
+    ``mode="semi-magic"`` counts the squares whose rows and columns add up to M (diagonals
+    free; the magic squares among them), up to the 8 rotations and reflections, as OEIS
+    A271103. ``executor`` (any ``concurrent.futures.Executor``, e.g.
+    ``distributed.Client(...).get_executor()``) runs each chain as a task there; it needs
+    ``sweeps=`` and gives exactly the local result for the same ``seed``. A chain whose task
+    fails is submitted again (up to ``RETRIES`` times), then the run fails with a RuntimeError.
 
     >>> r = estimate_magic_squares(3, sweeps=200, seed=1)
     >>> r.low <= 1 <= r.high, r.method
@@ -459,94 +657,47 @@ def estimate_magic_squares(
     n = as_order(n, minimum=MIN_ORDER, maximum=MAX_ORDER, what="a magic-square order")
     seed = _check_seed(seed)
     chains = as_order(chains, name="chains", minimum=3, maximum=256, what="a number of chains")
+    mode = _check_mode(mode)
+    executor = _check_executor(executor)
     if sweeps is not None and seconds is not None:
         raise ValueError("give either seconds= or sweeps=, not both")
     if sweeps is not None:
         sweeps = as_order(
             sweeps, name="sweeps", minimum=_MIN_SWEEPS, maximum=10**9, what="a number of sweeps"
         )
+    elif executor is not None:
+        raise ValueError("executor= needs a sweeps= budget (the speed of its workers is not known here)")
     else:
         seconds = _check_seconds(10.0 if seconds is None else seconds)
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be a callable progress(done, total), got {type(progress).__name__}")
 
-    betas = temperature_ladder(n, BETA_COLD, BETA_RATIO)
-    temps = len(betas)
-    big = n * n
-    # Largest value step d of a move at each temperature: about 2 / sqrt(beta), so that cold moves stay small.
-    dmax = np.array(
-        [big - 1 if b == 0 else max(1, min(big - 1, int(2.0 / math.sqrt(b)))) for b in betas], dtype=np.int64
-    )
-    if _pairs_only:  # the benchmark's baseline: random pairs of cells only
-        dmax[:] = 0
-    states = [_chain_state(n, temps, seed, c) for c in range(chains)]
-    grid = np.stack([s[0] for s in states])
-    pos = np.stack([s[1] for s in states])
-    dev = np.stack([s[2] for s in states])
-    energy = np.stack([s[3] for s in states])
-    rng = np.array([s[4] for s in states], dtype=np.uint64)
-    slot = np.tile(np.arange(temps, dtype=np.int64), (chains, 1))
-    sum_e = np.zeros((chains, temps))
-    fwd = np.zeros((chains, temps - 1))
-    bwd = np.zeros((chains, temps - 1))
-    zero_hits = np.zeros(chains, np.int64)
-    tried = np.zeros((chains, temps - 1), np.int64)
-    done_swaps = np.zeros((chains, temps - 1), np.int64)
-    bar_c = np.zeros(temps - 1)
-    arrays = (grid, pos, dev, energy, slot, rng, sum_e, fwd, bwd, zero_hits, tried, done_swaps)
-
-    boltzmann = np.exp(-np.outer(betas, np.arange(_TABLE)))
-
-    def run(count: int, start: int, phase: int) -> None:
-        _run_chunk(n, betas, dmax, boltzmann, count, start, phase, bar_c, *arrays)
-
-    run(1, 0, 0)  # compiles (or loads from the cache) before the clock starts
-    # The warm-up sweep is part of every run, so both budgets do the same work.
-    t0 = time.perf_counter()
-    done = 1
-    if sweeps is None:
-        # Calibrate on about 4% of the budget, then fix the number of sweeps.
-        chunk = 1
-        while True:
-            run(chunk, done, 0)
-            done += chunk
-            elapsed = time.perf_counter() - t0
-            if elapsed >= 0.04 * seconds:
-                break
-            chunk = max(1, min(2 * chunk, int(chunk * 0.04 * seconds / max(elapsed, 1e-6))))
-        sweeps = max(_MIN_SWEEPS, int(seconds * (done - 1) / elapsed))
-        sweeps = max(sweeps, 10 * done)
-    burn = sweeps // 5
-    half = burn // 2
-    n_chunks = 100
-    step = max(1, sweeps // n_chunks)
-    while done < sweeps:
-        if done < half:
-            stop, phase = half, 0
-        elif done < burn:
-            stop, phase = burn, 1
-        else:
-            stop, phase = sweeps, 2
-        count = min(step, stop - done)
-        run(count, done, phase)
-        done += count
-        if done == burn and burn > half:
-            mean_e = sum_e.sum(axis=0) / (chains * (burn - half))
-            bar_c[:] = np.diff(betas) * (mean_e[:-1] + mean_e[1:]) / 2
-        if progress is not None:
-            progress(done, sweeps)
+    if executor is not None:
+        t0 = time.perf_counter()
+        logs, hits = _on_executor(executor, (n, mode, seed, _pairs_only), chains, sweeps, progress)
+    else:
+        run = _Chains(n, mode, seed, range(chains), _pairs_only)
+        run.run(1)  # compiles (or loads from the cache) before the clock starts
+        # The warm-up sweep is part of every run, so both budgets (and an executor) do the same work.
+        t0 = time.perf_counter()
+        if sweeps is None:
+            # Calibrate on about 4% of the budget, then fix the number of sweeps.
+            chunk = 1
+            while True:
+                run.run(chunk)
+                elapsed = time.perf_counter() - t0
+                if elapsed >= 0.04 * seconds:
+                    break
+                chunk = max(1, min(2 * chunk, int(chunk * 0.04 * seconds / max(elapsed, 1e-6))))
+            sweeps = max(_MIN_SWEEPS, int(seconds * (run.done - 1) / elapsed), 10 * run.done)
+        logs, hits = run.finish(sweeps, progress)
     used = time.perf_counter() - t0
-
-    production = sweeps - burn
-    if np.any(zero_hits == 0):
+    if 0 in hits:
         raise RuntimeError(
-            f"budget too small for order {n}: a chain never reached a magic square at the "
+            f"budget too small for order {n}: a chain never reached a {mode} square at the "
             f"cold end; give more sweeps or seconds (this run: {sweeps} sweeps)"
         )
-    # Bennett: ln Z_{k+1}/Z_k = ln <f(dU - C)>_k - ln <f(C - dU)>_{k+1} - C, with equal sample sizes.
-    log_ratios = np.log(fwd / production) - np.log(bwd / production) - bar_c
-    log_cold_zero = np.log(zero_hits / (production * big))
-    log_counts = math.lgamma(big + 1) + log_ratios.sum(axis=1) + log_cold_zero - math.log(8)
+    log_counts = np.array(logs)
     mean = float(log_counts.mean())
     half_width = _t975(chains - 1) * float(log_counts.std(ddof=1)) / math.sqrt(chains)
     return Estimate(
@@ -559,5 +710,6 @@ def estimate_magic_squares(
         seconds=used,
         method="parallel tempering + Bennett acceptance ratio",
         seed=seed,
-        log_estimates=tuple(float(x) for x in log_counts),
+        log_estimates=tuple(logs),
+        mode=mode,
     )

@@ -30,6 +30,7 @@ import copy
 import difflib
 import io
 import json
+import os
 import re
 import sys
 import tokenize
@@ -50,6 +51,11 @@ LANGUAGES: dict[str, str] = {"uk": "uk_UA", "es": "es_ES", "zh": "zh_Hans_CN"}
 #: joins once its catalogues are complete; until then `update` and `status` work on it all the same.
 EDITIONS: dict[str, str] = {}
 PROJECT = "magiclib notebooks"
+#: The pages beside the notebooks that every edition has: catalogue name -> (English, the edition's page).
+DOCS = {
+    "learning_path": ("notebooks/README.md", "notebooks/{lang}/README.md"),
+    "teachers": ("docs/teachers.md", "docs/{lang}/teachers.md"),
+}
 
 Lookup = Callable[[str], str]
 
@@ -214,9 +220,30 @@ def code_pieces(code: str, keys: frozenset[str] = frozenset()) -> list[Piece]:
     return [p for p in pieces if p.text]
 
 
+def _string_tokens(code: str, offsets: list[int]) -> Iterator[tuple[int, int]]:
+    """(start, end) character offsets of every one-line string literal token: each piece of an implicit
+    concatenation is its own token; an f-string is one token on Python 3.11 and a FSTRING_START ...
+    FSTRING_END run from 3.12 on, taken whole either way."""
+    start_type = getattr(tokenize, "FSTRING_START", None)
+    end_type = getattr(tokenize, "FSTRING_END", None)
+    depth, begin = 0, None
+    for tok in tokenize.generate_tokens(io.StringIO(code).readline):
+        at = offsets[tok.start[0] - 1] + tok.start[1]
+        if start_type is not None and tok.type == start_type:
+            if depth == 0:
+                begin = at
+            depth += 1
+        elif end_type is not None and tok.type == end_type:
+            depth -= 1
+            if depth == 0 and begin is not None:
+                yield begin, offsets[tok.end[0] - 1] + tok.end[1]
+        elif tok.type == tokenize.STRING and depth == 0 and tok.start[0] == tok.end[0]:
+            yield at, offsets[tok.end[0] - 1] + tok.end[1]
+
+
 def _string_spans(code: str, offsets: list[int], keys: frozenset[str]) -> Iterator[tuple[int, int]]:
-    """The inside (between the quotes) of every reader-visible string literal of the code: not one the
-    program compares or looks up, here or anywhere in its notebook (`keys`)."""
+    """The inside (between the quotes) of every reader-visible string literal of the code: not a
+    docstring, not one the program compares or looks up, here or anywhere in its notebook (`keys`)."""
     skip_lines = {i + 1 for i, line in enumerate(code.splitlines()) if NO_TRANSLATE in line}
     try:
         tree = ast.parse(code)
@@ -230,26 +257,34 @@ def _string_spans(code: str, offsets: list[int], keys: frozenset[str]) -> Iterat
         and isinstance(node.body[0], ast.Expr)
     }
     parents = {id(child): node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+    lines = code.splitlines(keepends=True)
+
+    def char(lineno: int, col: int) -> int:  # ast counts columns in UTF-8 bytes
+        return offsets[lineno - 1] + len(lines[lineno - 1].encode()[:col].decode())
+
+    literals = []  # (start, end, node) of every string expression, outermost first
     for node in ast.walk(tree):
-        is_text = isinstance(node, ast.Constant) and isinstance(node.value, str)
-        if not (is_text or isinstance(node, ast.JoinedStr)) or id(node) in docstrings:
+        if isinstance(node, ast.JoinedStr) or (
+            isinstance(node, ast.Constant) and isinstance(node.value, str)
+        ):
+            if not isinstance(parents.get(id(node)), ast.JoinedStr):  # pieces of an f-string: its own
+                literals.append(
+                    (char(node.lineno, node.col_offset), char(node.end_lineno, node.end_col_offset), node)
+                )
+    for start, end in _string_tokens(code, offsets):
+        owner = next((n for s_, e_, n in literals if s_ <= start and end <= e_), None)
+        if owner is None or id(owner) in docstrings or code.count("\n", 0, start) + 1 in skip_lines:
             continue
-        if _is_code_not_text(node, parents) or (is_text and node.value in keys):
+        if _is_code_not_text(owner, parents) or (isinstance(owner, ast.Constant) and owner.value in keys):
             continue
-        if node.lineno in skip_lines or node.lineno != node.end_lineno:
-            continue
-        line = code.splitlines(keepends=True)[node.lineno - 1].encode()
-        # ast counts columns in UTF-8 bytes; the offsets count characters
-        start = offsets[node.lineno - 1] + len(line[: node.col_offset].decode())
-        end = offsets[node.end_lineno - 1] + len(line[: node.end_col_offset].decode())
         literal = code[start:end]
         m = STRING_PREFIX.match(literal)
         if not m or not literal.endswith(m.group(2)) or "b" in m.group(1).lower():
-            continue  # implicit concatenation or bytes: left as it is
+            continue  # bytes
         inner_start, inner_end = start + m.end(), end - len(m.group(2))
         inner = code[inner_start:inner_end]
         words = re.sub(r"\{[^}]*\}", " ", inner)
-        shown = " " in inner.strip() or inner.rstrip().endswith(":") or _is_printed(node, parents)
+        shown = " " in inner.strip() or inner.rstrip().endswith(":") or _is_printed(owner, parents)
         if shown and is_prose(words):
             yield inner_start, inner_end
 
@@ -318,8 +353,8 @@ def _is_code_not_text(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
     """A string the program compares, indexes with or passes as a setting: translating it would change
     what the code does, so it stays English."""
     parent = parents.get(id(node))
-    while isinstance(parent, ast.FormattedValue | ast.JoinedStr):
-        node, parent = parent, parents.get(id(parent))
+    while isinstance(parent, ast.FormattedValue | ast.JoinedStr | ast.List | ast.Tuple | ast.Set):
+        node, parent = parent, parents.get(id(parent))  # a string in a list that is compared is compared
     if isinstance(parent, ast.Compare) or (isinstance(parent, ast.Subscript) and parent.slice is node):
         return True
     if isinstance(parent, ast.Dict) and any(k is node for k in parent.keys):
@@ -733,19 +768,39 @@ def translate_cell(cell: dict, lookup: Lookup, keys: frozenset[str] = frozenset(
     return out
 
 
-def relink(text: str, lang: str) -> str:
-    """Link targets from an edition's folder: siblings stay, the rest of the project is one level up."""
+def edition_of(project_path: str, lang: str) -> str:
+    """Where an English page of the project has its edition: a notebook or a translated page."""
+    name = Path(project_path).name
+    if re.match(r"notebooks/\d\d_[\w-]+\.ipynb$", project_path):
+        return f"notebooks/{lang}/{name}"
+    for english, edition in DOCS.values():
+        if project_path == english:
+            return edition.format(lang=lang)
+    return project_path
+
+
+def relink(text: str, lang: str, english_page: str, edition_page: str) -> str:
+    """Link targets from an edition's page: to the edition of a page where there is one (a notebook,
+    the learning path, the teachers' page), to the same English file otherwise.
+
+    >>> relink("[a](01_walk.ipynb) [b](../docs/claims.md#x) [c](https://oeis.org)", "uk",
+    ...        "notebooks/00_x.ipynb", "notebooks/uk/00_x.ipynb")
+    '[a](01_walk.ipynb) [b](../../docs/claims.md#x) [c](https://oeis.org)'
+    """
 
     def fix(m: re.Match) -> str:
         target = m.group(1)
-        if re.match(r"[a-z]+:|#|/", target) or re.match(r"(\d\d_[\w-]+\.ipynb|README\.md)(#.*)?$", target):
+        if re.match(r"[a-z]+:|#|/", target):
             return m.group(0)
-        return f"]({'../' + target})"
+        path, _, anchor = target.partition("#")
+        project_path = os.path.normpath(os.path.join(os.path.dirname(english_page), path))
+        new = os.path.relpath(edition_of(project_path, lang), os.path.dirname(edition_page))
+        return f"]({new}{'#' + anchor if anchor else ''})"
 
     return LINK_TARGET.sub(fix, text)
 
 
-def edition_notebook(nb: dict, lang: str, cat: polib.POFile) -> dict:
+def edition_notebook(nb: dict, lang: str, cat: polib.POFile, name: str = "00.ipynb") -> dict:
     """The edition of one English notebook: same cells, same ids, its reader-visible text translated; the
     first code cell chooses the language of the library's pictures and widgets."""
     lookup = lookup_in(cat)
@@ -756,7 +811,9 @@ def edition_notebook(nb: dict, lang: str, cat: polib.POFile) -> dict:
     for cell in nb["cells"]:
         new = translate_cell(cell, lookup, keys)
         if cell["cell_type"] == "markdown":
-            new["source"] = relink("".join(new["source"]), lang).splitlines(keepends=True)
+            page = f"notebooks/{name}"
+            text = relink("".join(new["source"]), lang, page, edition_of(page, lang))
+            new["source"] = text.splitlines(keepends=True)
         if cell["cell_type"] == "code" and first_code:
             first_code = False
             new["source"] = [f'import magiclib\nmagiclib.use_language("{lang}")\n'] + new["source"]
@@ -779,39 +836,82 @@ def load(path: Path) -> dict:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
+def page_as_notebook(text: str) -> dict:
+    """A markdown page as a notebook of one cell, so that pages and notebooks share one machinery."""
+    return {
+        "cells": [{"cell_type": "markdown", "id": "page", "metadata": {}, "source": text}],
+        "metadata": {},
+    }
+
+
+@dataclass(frozen=True)
+class Page:
+    """A source the editions translate: a notebook, or a page beside them (the learning path...)."""
+
+    name: str  # the catalogue's name
+    english: str  # its path in the project
+    notebook: bool
+
+    def catalogue(self, lang: str) -> Path:
+        return LOCALE / lang / ("notebooks" if self.notebook else "docs") / f"{self.name}.po"
+
+    def edition(self, lang: str) -> Path:
+        return ROOT / edition_of(self.english, lang)
+
+    def load(self) -> dict:
+        path = ROOT / self.english
+        return load(path) if self.notebook else page_as_notebook(path.read_text(encoding="utf-8"))
+
+    def translated(self, lang: str, cat: polib.POFile) -> dict:
+        if self.notebook:
+            return edition_notebook(self.load(), lang, cat, Path(self.english).name)
+        text = "".join(translate_cell(self.load()["cells"][0], lookup_in(cat))["source"])
+        return page_as_notebook(relink(text, lang, self.english, edition_of(self.english, lang)))
+
+
+def english_pages() -> list[Page]:
+    pages = [Page(p.stem, f"notebooks/{p.name}", True) for p in english_notebooks()]
+    return pages + [
+        Page(name, english, False) for name, (english, _) in DOCS.items() if (ROOT / english).exists()
+    ]
+
+
 # ---------------------------------------------------------------------------------- commands
 
 
 def update(langs: list[str]) -> None:
     update_library(langs)
-    for path in english_notebooks():
-        tmpl = template(notebook_messages(load(path)))
+    for page in english_pages():
+        tmpl = template(notebook_messages(page.load()))
         for lang in langs:
-            target = catalogue_path(lang, path.stem)
+            target = page.catalogue(lang)
             write_catalogue(update_catalogue(read_catalogue(target, lang), tmpl), target)
 
 
 def generate(langs: list[str]) -> list[Path]:
-    """Write each edition's notebooks; a cell whose source did not change keeps its stored outputs."""
+    """Write each edition's notebooks and pages; a code cell whose source did not change keeps its stored
+    outputs, and a notebook its saved widget state, until it is executed again."""
     written = []
-    for path in english_notebooks():
-        nb = load(path)
+    for page in english_pages():
         for lang in langs:
-            new = edition_notebook(nb, lang, read_catalogue(catalogue_path(lang, path.stem), lang))
-            target = NOTEBOOKS / lang / path.name
+            new = page.translated(lang, read_catalogue(page.catalogue(lang), lang))
+            target = page.edition(lang)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if not page.notebook:
+                target.write_text("".join(new["cells"][0]["source"]), encoding="utf-8")
+                written.append(target)
+                continue
             if target.exists():
-                old = {c.get("id"): c for c in load(target)["cells"]}
+                before_nb = load(target)
+                old = {c.get("id"): c for c in before_nb["cells"]}
                 for cell in new["cells"]:
                     before = old.get(cell.get("id"))
                     if cell["cell_type"] == "code" and before and before["source"] == cell["source"]:
-                        cell["outputs"], cell["execution_count"] = (
-                            before["outputs"],
-                            before["execution_count"],
-                        )
+                        cell["outputs"] = before["outputs"]
+                        cell["execution_count"] = before["execution_count"]
                         cell["metadata"] = before["metadata"]
-                if "widgets" in load(target)["metadata"]:
-                    new["metadata"]["widgets"] = load(target)["metadata"]["widgets"]
-            target.parent.mkdir(parents=True, exist_ok=True)
+                if "widgets" in before_nb["metadata"]:
+                    new["metadata"]["widgets"] = before_nb["metadata"]["widgets"]
             target.write_text(json.dumps(new, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
             written.append(target)
     return written
@@ -827,40 +927,43 @@ class Status:
 
 
 def status(lang: str, only: str | None = None) -> Status:
-    """How complete and how current one edition is (of one notebook, `only`, if given: "02")."""
+    """How complete and how current one edition is (of one notebook or page, `only`, if given: "02")."""
     st = Status(problems=[], by_notebook={})
     terms = glossary(lang)
     if only in (None, LIBRARY_NAME):
         library_status(lang, st)
-    for path in english_notebooks():
-        if only and not path.name.startswith(only):
+    for page in english_pages():
+        if only and not page.name.startswith(only):
             continue
         before = (st.messages, st.translated, st.fuzzy)
-        nb = load(path)
-        cat = read_catalogue(catalogue_path(lang, path.stem), lang)
+        nb = page.load()
+        cat = read_catalogue(page.catalogue(lang), lang)
         table = entries(cat)
         for m in notebook_messages(nb):
             st.messages += 1
             entry = table.get(m.text)
+            where = f"{lang} {page.name} {m.where}"
             if entry is not None and "fuzzy" in entry.flags:
                 st.fuzzy += 1
-                st.problems.append(f"{lang} {path.stem} {m.where}: fuzzy: {m.text[:60]!r}")
+                st.problems.append(f"{where}: fuzzy: {m.text[:60]!r}")
             elif not is_current(entry):
-                st.problems.append(f"{lang} {path.stem} {m.where}: untranslated: {m.text[:60]!r}")
+                st.problems.append(f"{where}: untranslated: {m.text[:60]!r}")
             else:
                 st.translated += 1
                 for miss in glossary_misses(lang, m.text, entry.msgstr, terms):
-                    st.problems.append(f"{lang} {path.stem} {m.where}: glossary: {miss} in {m.text[:60]!r}")
+                    st.problems.append(f"{where}: glossary: {miss} in {m.text[:60]!r}")
                 for p in check_entry(m.text, entry.msgstr, code=m.code):
-                    st.problems.append(f"{lang} {path.stem} {m.where}: {p} in {m.text[:60]!r}")
+                    st.problems.append(f"{where}: {p} in {m.text[:60]!r}")
         counts = zip((st.messages, st.translated, st.fuzzy), before, strict=True)
-        st.by_notebook[path.stem] = tuple(now - was for now, was in counts)
-        edition = NOTEBOOKS / lang / path.name
+        st.by_notebook[page.name] = tuple(now - was for now, was in counts)
         if lang not in EDITIONS:
             continue  # catalogues being written: no edition to compare yet
+        edition = page.edition(lang)
         if not edition.exists():
             st.problems.append(f"{lang}: {edition.relative_to(ROOT)} is missing (run make editions)")
-        elif sources(load(edition)) != sources(edition_notebook(nb, lang, cat)):
+            continue
+        current = load(edition) if page.notebook else page_as_notebook(edition.read_text(encoding="utf-8"))
+        if sources(current) != sources(page.translated(lang, cat)):
             st.problems.append(
                 f"{lang}: {edition.relative_to(ROOT)} differs from what its catalogue generates"
             )

@@ -13,7 +13,8 @@ Design:
 - ``CATALOGUE`` maps a label to a factory making a fresh bad value (so a function
   that mutates its argument cannot spoil the next probe).
 - ``sweep(targets)`` calls each target once per (positional parameter, catalogue
-  value), every other parameter set to a good value from ``GOOD`` (or its default).
+  value), every other parameter set to a good value from ``GOOD`` (or its default), and
+  likewise for the keyword-only parameters named in ``KEYWORDS``.
 - ``probe`` times one call with ``signal.setitimer`` (a ``BaseException`` is raised
   in the call when time is up; compiled numba code cannot be interrupted, which is
   why the expensive kernels must be guarded by validation first) and records the
@@ -241,6 +242,19 @@ SLOW_BUT_VALID = {
     ("magiclib.order5.count_order5_by_center", "up_to_symmetry"): {"True", "False", "np.True_"},
     # seconds=None is the documented default budget of some seconds of sampling
     ("magiclib.estimate.estimate_magic_squares", "seconds"): {"None", "float 3.0"},
+    # sweeps=None is that default budget again; 10**6 sweeps is a valid budget of minutes
+    ("magiclib.estimate.estimate_magic_squares", "sweeps"): {"None", "10**6"},
+}
+
+#: Keyword-only parameters probed too: (qualified name) -> {parameter: other keywords set for
+#: its probes}. The budget and the executor are probed with a small ``sweeps=`` budget instead of
+#: the good ``seconds``, since the two budgets exclude each other and an executor needs sweeps.
+KEYWORDS = {
+    "magiclib.estimate.estimate_magic_squares": {
+        "mode": {},
+        "executor": {"seconds": None, "sweeps": 50},
+        "sweeps": {"seconds": None},
+    },
 }
 
 #: Names in a maths ``__all__`` that are pictures (moving to ``magiclib.show``), not probed here.
@@ -301,6 +315,15 @@ def sweep(selected: list[tuple[str, Callable[..., Any]]] | None = None) -> Itera
                 args = list(base)
                 args[i] = make()
                 yield probe(func, tuple(args), target=qualname, param=p.name, label=label)
+        names = [p.name for p in _positional(func)]
+        for name, others in KEYWORDS.get(qualname, {}).items():
+            skip = SLOW_BUT_VALID.get((qualname, name), set())
+            args = [others.get(k, v) for k, v in zip(names, base, strict=True)]
+            keywords = {k: v for k, v in others.items() if k not in names}
+            for label, make in CATALOGUE.items():
+                if label not in skip:
+                    kwargs = {**keywords, name: make()}
+                    yield probe(func, tuple(args), kwargs, target=qualname, param=name, label=label)
 
 
 def main() -> None:

@@ -71,7 +71,7 @@ def project(tmp_path, monkeypatch):
 
 
 def translate_all(lang: str, fn=pseudo) -> None:
-    for po in (ed.LOCALE / lang / "notebooks").glob("*.po"):
+    for po in (ed.LOCALE / lang).glob("*/*.po"):
         cat = ed.read_catalogue(po, lang)
         for entry in cat:
             if not entry.obsolete:
@@ -99,8 +99,16 @@ def test_a_code_cell_offers_its_comments_and_shown_strings_but_no_settings_or_ke
     assert messages == ["the 15 x 19 matrix", "rank {rank} of {A.shape[0]} rows", "removed:", "total"]
     # a label that the code also compares stays English everywhere
     assert "doubly even" in ed.code_keys([CODE])
+    assert "rotate 180°" in ed.code_keys(['assert fixed == ["identity", "rotate 180°"]'])
     assert [p.text for p in ed.code_pieces('k = "doubly even"') if p.message] == ["doubly even"]
     assert [p.text for p in ed.code_pieces('k = "doubly even"', ed.code_keys([CODE])) if p.message] == []
+    # each line of a string written over several lines is offered, and the code stays valid
+    code = 'print(f"{k} of the {n} pairs complete; "\n      "the most on one pair: {m}")'
+    assert [p.text for p in ed.code_pieces(code) if p.message] == [
+        "{k} of the {n} pairs complete; ",
+        "the most on one pair: {m}",
+    ]
+    ast.parse("".join(p.text.upper() if p.message else p.text for p in ed.code_pieces(code)))
     # columns after a non-ASCII character are found (ast counts bytes)
     assert [p.text for p in ed.code_pieces('x = "n²"; print("rotate 90° left:")') if p.message] == [
         "rotate 90° left:"
@@ -200,11 +208,32 @@ def test_update_generate_and_the_staleness_check(project):
     assert any("number: lost 15" in p for p in ed.status("uk").problems)
 
 
-def test_links_from_an_edition_reach_the_rest_of_the_project():
+def test_links_from_an_edition_reach_its_own_pages_and_the_rest_of_the_project():
     text = "[a](00_what.ipynb) [b](README.md#notation) [c](../docs/teachers.md) [d](https://oeis.org/A006052)"
-    assert ed.relink(text, "uk") == (
-        "[a](00_what.ipynb) [b](README.md#notation) [c](../../docs/teachers.md) [d](https://oeis.org/A006052)"
+    assert ed.relink(text, "uk", "notebooks/01_x.ipynb", "notebooks/uk/01_x.ipynb") == (
+        "[a](00_what.ipynb) [b](README.md#notation) [c](../../docs/uk/teachers.md) [d](https://oeis.org/A006052)"
     )
+    # the teachers' page of an edition links the edition's learning path and notebooks, and English files
+    text = "[path](../notebooks/README.md) [nb](../notebooks/03_q.ipynb) [claims](claims.md)"
+    assert ed.relink(text, "es", "docs/teachers.md", "docs/es/teachers.md") == (
+        "[path](../../notebooks/es/README.md) [nb](../../notebooks/es/03_q.ipynb) [claims](../claims.md)"
+    )
+
+
+def test_pages_beside_the_notebooks_are_translated_too(project):
+    (project.parent / "README.md").write_text("# Learning path\n\nSee [the teachers](../docs/teachers.md).\n")
+    (ed.ROOT / "docs" / "teachers.md").write_text(
+        "# For teachers\n\nOpen [04](../notebooks/04_tiny.ipynb).\n"
+    )
+    ed.update(["uk"])
+    translate_all("uk")
+    assert ed.status("uk").by_notebook["learning_path"] == (2, 2, 0)
+    ed.generate(["uk"])
+    page = (ed.ROOT / "docs" / "uk" / "teachers.md").read_text(encoding="utf-8")
+    assert page == "# «For teachers»\n\n«Open [04](../../notebooks/uk/04_tiny.ipynb).»\n"
+    assert ed.status("uk").problems == []
+    (ed.ROOT / "docs" / "uk" / "teachers.md").write_text(page.replace("Open", "Opne"), encoding="utf-8")
+    assert ed.status("uk").problems == ["uk: docs/uk/teachers.md differs from what its catalogue generates"]
 
 
 def test_the_library_speaks_the_chosen_language_and_refuses_unknown_ones():

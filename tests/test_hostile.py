@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hostile import CATALOGUE, Outcome, _positional, probe, problem, targets
+from hostile import CATALOGUE, KEYWORDS, Outcome, _positional, probe, problem, targets
 
 import magiclib
 from magiclib import _check, allsquares, construct, hexagon, matrices, nqueens, order5, walk
@@ -52,6 +52,13 @@ def test_the_sweep_covers_every_public_maths_function(sweep_outcomes):
     assert probed == {name for name, func in targets() if _positional(func)}  # others take nothing
     assert len(probed) >= 50
     assert {o.label for o in sweep_outcomes} == set(CATALOGUE)
+
+
+def test_the_sweep_probes_the_keyword_parameters_it_names(sweep_outcomes):
+    """The estimator's mode, executor and sweeps budget are keyword-only, so they are named in KEYWORDS."""
+    probed = {(o.target, o.param) for o in sweep_outcomes}
+    assert {(t, p) for t, params in KEYWORDS.items() for p in params} <= probed
+    assert {"mode", "executor"} <= set(KEYWORDS["magiclib.estimate.estimate_magic_squares"])
 
 
 def test_probe_reports_a_timeout_and_an_unclear_message():
