@@ -21,7 +21,7 @@ export PATH := $(abspath $(BIN)):$(PATH)
 
 help:
 	@echo "make lab        set up .venv and open the notebooks in JupyterLab (127.0.0.1, with a token)"
-	@echo "make test       set up .venv, lint, then run everything: unit tests, nbval on every notebook, browser tests"
+	@echo "make test       set up .venv, then lint, unit tests, nbval on every notebook, browser tests (each stage timed)"
 	@echo "make setup      create .venv from requirements/lock.txt and install magiclib (editable)"
 	@echo "make lint       ruff check and ruff format --check (the pinned ruff)"
 	@echo "make format     let ruff fix what it can and format the code"
@@ -37,7 +37,7 @@ help:
 	@echo "make clean      remove .venv and everything generated"
 
 # One stamp for the whole environment: rebuilt when the pins or the package metadata change.
-$(STAMP): requirements/lock.txt pyproject.toml scripts/configure_jupyter.py
+$(STAMP): requirements/lock.txt pyproject.toml scripts/configure_jupyter.py magiclib/widgets/_front.py
 	@test -x $(PY) || $(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "magiclib needs Python 3.10 or newer, found " + sys.version.split()[0]'
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements/lock.txt
@@ -52,8 +52,24 @@ lab: setup
 	$(BIN)/jupyter trust $(NOTEBOOKS)
 	$(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.root_dir=notebooks $(ROOT_FLAG)
 
-test: setup lint
-	$(PY) -m pytest
+# `make test` runs four stages in turn, stops at the first that fails, and prints the wall time of
+# each (and the total) at the end: lint, unit (the library's tests and doctests), nbval (every
+# notebook re-run and compared with its stored outputs), browser (JupyterLab, Voilà, pages, slides).
+TIMES := build/test-times.txt
+define stage
+	@mkdir -p build; echo "== make test: $(1)"; start=$$(date +%s); $(2); rc=$$?; \
+	  echo "$(1): $$(( $$(date +%s) - start )) s$$( [ $$rc = 0 ] || echo " (failed)")" >> $(TIMES); \
+	  [ $$rc = 0 ] || { echo "== stage times"; cat $(TIMES); exit $$rc; }
+endef
+
+test: setup
+	@mkdir -p build; rm -f $(TIMES); date +%s > $(TIMES).start
+	$(call stage,lint,$(MAKE) --no-print-directory lint)
+	$(call stage,unit,$(PY) -m pytest magiclib tests -m "not browser")
+	$(call stage,nbval,$(PY) -m pytest notebooks)
+	$(call stage,browser,$(PY) -m pytest tests/browser)
+	@echo "total: $$(( $$(date +%s) - $$(cat $(TIMES).start) )) s" >> $(TIMES); rm -f $(TIMES).start
+	@echo "== stage times (wall)"; cat $(TIMES)
 
 # The pinned ruff; `make test` fails on a lint or format error.
 lint: setup
@@ -76,6 +92,7 @@ notebook: setup
 	cd $(dir $(NB)) && $(abspath $(BIN))/jupyter nbconvert --to notebook --execute --inplace \
 	  --ExecutePreprocessor.timeout=600 --ExecutePreprocessor.kernel_name=python3 \
 	  --ExecutePreprocessor.record_timing=False $(notdir $(NB))
+	$(PY) scripts/notebook_metadata.py $(NB)
 
 # English is the source: update every catalogue (new messages, fuzzy ones), write the editions' sources,
 # then execute them in the pinned environment. `editions.py status` reports each language's progress.

@@ -12,8 +12,9 @@
   template without those two links) and a ``voila.json`` that makes it the default.
   The same template adds a few lines of JavaScript (``A11Y_SCRIPT``) that give what Voilà and
   ipywidgets leave unnamed an accessible name: each figure an ``alt`` (the first sentence of the
-  text above it), each slider handle its label, Play's icon buttons their action, and each
-  wide output that scrolls sideways a keyboard stop (axe-core checks the pages).
+  text above it), each slider handle its label, Play's icon buttons their action (the same
+  ``NAME_CONTROLS_JS`` the suite's widgets run in JupyterLab), and each wide output that scrolls
+  sideways a keyboard stop (axe-core checks the pages).
 
 Usage: python scripts/configure_jupyter.py VENV_DIR
 """
@@ -25,14 +26,19 @@ import re
 import sys
 from pathlib import Path
 
+from magiclib.widgets._front import NAME_CONTROLS_JS  # run by `make setup` after magiclib is installed
+
 _CDN_LINK = re.compile(r"^\s*<link[^>]+href=\"https?://[^\"]*fontawesome[^\"]*\"[^>]*>\s*\n", re.M | re.I)
 
 
 #: Accessible names for what Voilà renders without them; runs again whenever outputs or widget views
 #: appear (Voilà streams the cells, widget views come later). Inside {% raw %}: Jinja leaves it alone.
-A11Y_SCRIPT = """{% raw %}
+A11Y_SCRIPT = (
+    """{% raw %}
 <script>
-(function () {
+(function () {"""
+    + NAME_CONTROLS_JS
+    + """
   function sentence(text) {
     text = (text || "").replace(/\\s+/g, " ").trim();
     var m = text.match(/^.*?[.:!?](\\s|$)/);
@@ -50,15 +56,7 @@ A11Y_SCRIPT = """{% raw %}
     root.querySelectorAll(".jp-OutputArea-output img:not([alt])").forEach(function (img) {
       img.alt = "Figure: " + (sentence(textAbove(img)) || "a picture computed by the notebook");
     });
-    root.querySelectorAll(".noUi-handle[role=slider]:not([aria-label])").forEach(function (h) {
-      var w = h.closest(".widget-slider"), l = w && w.querySelector(".widget-label");
-      h.setAttribute("aria-label", (l && l.textContent.trim()) || "slider");
-    });
-    root.querySelectorAll(".widget-play button:not([aria-label])").forEach(function (b) {
-      var i = b.querySelector("i"), c = i ? i.className : "";
-      b.setAttribute("aria-label", /play|pause/.test(c) ? "play or pause" : /stop/.test(c) ? "stop"
-        : /retweet|repeat/.test(c) ? "repeat" : "player control");
-    });
+    nameControls(root);
     /* The page's own scrolling box: a keyboard stop too, so that a page without links or
        controls (notebook 08 has none) still scrolls with the arrow keys. */
     var page = root.querySelector("#rendered_cells");
@@ -91,6 +89,7 @@ A11Y_SCRIPT = """{% raw %}
 })();
 </script>
 {% endraw %}"""
+)
 
 
 def voila_template(prefix: Path) -> Path | None:

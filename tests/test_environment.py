@@ -128,14 +128,17 @@ def test_make_test_sets_up_then_runs_pytest():
     lines = make_dry_run("test").splitlines()
     assert any("pip install" in line and "requirements/lock.txt" in line for line in lines)
     assert any("pip install" in line and "-e ." in line for line in lines)
-    assert lines[-1].endswith("-m pytest")
+    # The timed stages: unit tests and doctests, nbval, browser tests, in that order.
+    stages = [line.split("-m pytest ", 1)[1].split(";")[0] for line in lines if "-m pytest " in line]
+    assert stages == ['magiclib tests -m "not browser"', "notebooks", "tests/browser"], stages
 
 
 def test_make_test_lints_with_the_pinned_ruff_before_pytest():
     lines = make_dry_run("test").splitlines()
     check = next(i for i, line in enumerate(lines) if "ruff check" in line)
     fmt = next(i for i, line in enumerate(lines) if "ruff format --check" in line)
-    assert check < fmt < len(lines) - 1 and lines[-1].endswith("-m pytest")
+    first_pytest = next(i for i, line in enumerate(lines) if "-m pytest" in line)
+    assert check < fmt < first_pytest
     assert "ruff" in lock_pins()
 
 

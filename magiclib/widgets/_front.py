@@ -14,6 +14,9 @@ Voilà). Three controls:
   cell ..."). The note asks the kernel whether this widget is live; when the kernel answers
   (the cell has run, or Voilà runs the page) the note disappears. Restored from saved state
   there is no kernel side to answer, so the note stays and says why the control does nothing.
+
+``PlayerKeys`` and ``NeedsPython`` also give the stock controls beside them (slider handles, Play's
+icon buttons) the accessible names ipywidgets 8.1 leaves out in JupyterLab (``NAME_CONTROLS_JS``).
 """
 
 from __future__ import annotations
@@ -64,6 +67,45 @@ _CSS = (
 """
 )
 
+#: Accessible names for the stock ipywidgets controls, which ipywidgets 8.1 renders without any in
+#: JupyterLab: a slider handle (``role=slider``) gets the text of its slider's label, each of Play's icon
+#: buttons its action. Shared with the Voilà template (scripts/configure_jupyter.py), one source for both.
+NAME_CONTROLS_JS = """
+function nameControls(root) {
+  root.querySelectorAll(".noUi-handle[role=slider]:not([aria-label])").forEach(function (h) {
+    var w = h.closest(".widget-slider"), l = w && w.querySelector(".widget-label");
+    h.setAttribute("aria-label", (l && l.textContent.trim()) || "slider");
+  });
+  root.querySelectorAll(".widget-play button:not([aria-label])").forEach(function (b) {
+    var i = b.querySelector("i"), c = i ? i.className : "";
+    var name = /play|pause/.test(c) ? "play or pause" : /stop/.test(c) ? "stop"
+      : /retweet|repeat/.test(c) ? "repeat" : "player control";
+    b.setAttribute("aria-label", name);
+    if (!b.title) b.title = name;
+  });
+}
+"""
+
+#: The front ends below name the stock controls next to them (the children of the box they sit in),
+#: now and whenever that box renders more; the box exists once the view is attached.
+_WATCH_JS = (
+    NAME_CONTROLS_JS
+    + """
+function watchControls(el) {
+  let observer = null, timer = 0, tries = 0;
+  const start = () => {
+    const box = el.parentElement;
+    if (!box) { if (tries++ < 600) timer = setTimeout(start, 100); return; }
+    nameControls(box);
+    observer = new MutationObserver(() => nameControls(box));
+    observer.observe(box, { childList: true, subtree: true });
+  };
+  start();
+  return () => { clearTimeout(timer); if (observer) observer.disconnect(); };
+}
+"""
+)
+
 _STEP_ESM = """
 function render({ model, el }) {
   const button = document.createElement("button");
@@ -90,7 +132,9 @@ function render({ model, el }) {
 export default { render };
 """
 
-_KEYS_ESM = """
+_KEYS_ESM = (
+    _WATCH_JS
+    + """
 function render({ model, el }) {
   const box = document.createElement("div");
   box.className = "mlfront-keys";
@@ -144,12 +188,16 @@ function render({ model, el }) {
   const names = ["value", "max", "playing", "captions", "word", "label"];
   names.forEach((n) => model.on("change:" + n, update));
   update();
-  return () => names.forEach((n) => model.off("change:" + n, update));
+  const unwatch = watchControls(el);
+  return () => { names.forEach((n) => model.off("change:" + n, update)); unwatch(); };
 }
 export default { render };
 """
+)
 
-_NEEDS_ESM = """
+_NEEDS_ESM = (
+    _WATCH_JS
+    + """
 function render({ model, el }) {
   const note = document.createElement("span");
   note.className = "mlfront-needs";
@@ -161,10 +209,12 @@ function render({ model, el }) {
   };
   model.on("msg:custom", answer);
   try { model.send({ type: "ping" }); } catch (e) { /* no kernel side: the note stays */ }
-  return () => model.off("msg:custom", answer);
+  const unwatch = watchControls(el);
+  return () => { model.off("msg:custom", answer); unwatch(); };
 }
 export default { render };
 """
+)
 
 
 class StepButton(anywidget.AnyWidget):

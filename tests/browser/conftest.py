@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from .harness import CHROMIUM, CHROMIUM_ARGS, INSTALL_HINT, ROOT, Server, shutdown_kernels
+from .harness import CHROMIUM, CHROMIUM_ARGS, INSTALL_HINT, ROOT, Server, lab_page
 
 AXE_VERSION = "4.14.1"
 NPM_DIR = ROOT / "build" / "npm"
@@ -29,10 +29,6 @@ def pytest_collection_modifyitems(config, items):
         if here in Path(str(item.fspath)).parents:
             item.add_marker(pytest.mark.browser)
             item.add_marker(pytest.mark.timeout(420))
-            # A real browser driving JupyterLab on a shared 2-core machine sometimes loses a race
-            # (a widget view restored while the notebook re-runs); one more try, reported by pytest
-            # as a rerun, tells that apart from a real failure, which fails both times.
-            item.add_marker(pytest.mark.flaky(reruns=1, reruns_delay=2))
             if not have_browser and not os.environ.get("CI"):
                 item.add_marker(pytest.mark.skip(reason=INSTALL_HINT))
 
@@ -89,12 +85,8 @@ def lab_server():
 @pytest.fixture
 def page(browser):
     """A fresh browser page (1400x1000); its kernels are shut down afterwards."""
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    pg = context.new_page()
-    pg.set_default_timeout(30_000)
-    yield pg
-    shutdown_kernels(pg)
-    context.close()
+    with lab_page(browser) as pg:
+        yield pg
 
 
 @pytest.fixture

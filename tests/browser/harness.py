@@ -6,6 +6,7 @@ Screenshots go to ``test-artifacts/screenshots/`` (git-ignored).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -246,26 +247,78 @@ def open_notebook(page, server: Server, notebook: str, timeout_ms: int = 90_000)
         timeout=timeout_ms,
     )
     wait_kernel(page, timeout_ms)
-    wait_saved_widgets(page)
+    wait_widget_views(page)
 
 
-SAVED_WIDGETS_SHOWN = """() => {
+WIDGET_VIEWS = """() => {
+  const WV = 'application/vnd.jupyter.widget-view+json';
   const w = window.jupyterapp.shell.currentWidget;
-  const saved = w && w.content && w.content.model && w.content.model.getMetadata
-      && w.content.model.getMetadata('widgets');
-  if (!saved) return true;  // no saved widget state: nothing to wait for
-  const views = '.jp-OutputArea-output .widget-box, .jp-OutputArea-output .jupyter-widgets';
-  return document.querySelectorAll(views).length > 0;
+  let stored = 0, shown = 0;
+  const other = {};
+  for (const cell of w.content.widgets) {
+    if (cell.model.type !== 'code' || !cell.outputArea) continue;
+    const outputs = cell.model.outputs;
+    for (let i = 0; i < outputs.length; i++) if (outputs.get(i).data[WV]) stored++;
+    for (const child of cell.outputArea.widgets)
+      for (const r of Array.from(child.children ? child.children() : [])) {
+        if (r.mimeType !== WV) continue;
+        // A view is shown (or hidden on purpose: its widget was closed); anything else is a text
+        // such as "Loading widget..." or "Error displaying widget: model not found".
+        if (r.isHidden || r.node.querySelector('.jupyter-widgets')) { shown++; continue; }
+        const text = r.node.textContent.trim().slice(0, 80) || '(empty)';
+        other[text] = (other[text] || 0) + 1;
+      }
+  }
+  return {stored, shown, other};
 }"""
 
 
-def wait_saved_widgets(page, timeout_ms: int = 30_000) -> None:
-    """Let JupyterLab finish restoring the saved widget views before a test runs cells, so the
-    restore and a re-run never race. A notebook without saved widgets returns at once."""
+def widget_views(page) -> dict:
+    """How many widget-view outputs the open notebook stores, how many show as widgets, and what the
+    others show instead (``{"stored": 3, "shown": 2, "other": {"Loading widget...": 1}}``)."""
+    return page.evaluate(WIDGET_VIEWS)
+
+
+def wait_widget_views(page, timeout_ms: int = 60_000) -> None:
+    """Wait until every widget-view output of the open notebook shows its widget (from the saved
+    state, or from the kernel once its cell has run). Fails, saying what shows instead, when one
+    does not: a widget a reader would not see is a failure, not something to wait out."""
     try:
-        page.wait_for_function(SAVED_WIDGETS_SHOWN, timeout=timeout_ms, polling=250)
-    except Exception:  # the tests that need the views assert on them themselves
-        pass
+        page.wait_for_function(
+            f"() => {{ const v = ({WIDGET_VIEWS})(); return v.shown === v.stored; }}",
+            timeout=timeout_ms,
+            polling=250,
+        )
+    except Exception as exc:
+        raise AssertionError(f"widget views not shown after {timeout_ms} ms: {widget_views(page)}") from exc
+
+
+DOM_WIDGET_VIEWS = """() => [...document.querySelectorAll('.jp-OutputArea-output')]
+  .filter(o => !o.dataset.mimeType && /Loading widget|Error displaying widget/.test(o.textContent))
+  .length === 0"""
+
+
+def wait_dom_widget_views(page, timeout_ms: int = 60_000) -> None:
+    """Wait until no widget output of the page (Voilà: no ``window.jupyterapp``) still says
+    "Loading widget..." (or shows an error instead of its widget)."""
+    page.wait_for_function(DOM_WIDGET_VIEWS, timeout=timeout_ms, polling=250)
+
+
+def next_frame(page) -> None:
+    """Return once the page has drawn its next frame (a poll interval the page sets, not a fixed time)."""
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => done()))")
+
+
+def poll(page, read, predicate, timeout: float, what: str):
+    """Read ``read()`` once per drawn frame until ``predicate`` holds; return the value read,
+    or fail with ``what`` and the last value."""
+    deadline, value = time.monotonic() + timeout, None
+    while time.monotonic() < deadline:
+        value = read()
+        if value is not None and predicate(value):
+            return value
+        next_frame(page)
+    raise AssertionError(f"{what}; last seen: {value}")
 
 
 def wait_kernel(page, timeout_ms: int = 90_000) -> None:
@@ -297,6 +350,21 @@ def shutdown_kernels(page) -> None:
         pass
 
 
+@contextlib.contextmanager
+def lab_page(browser, viewport: dict | None = None, timeout_ms: int = 30_000):
+    """A page in a fresh browser context; afterwards its kernels are shut down (a session left
+    running would be reused by the next test that opens the same notebook) and the context closed."""
+    context = browser.new_context(viewport=viewport or {"width": 1400, "height": 1000})
+    page = context.new_page()
+    page.set_default_timeout(timeout_ms)
+    try:
+        yield page
+    finally:
+        shutdown_kernels(page)
+        page.goto("about:blank")
+        context.close()
+
+
 def refuse_network(target, allowed: tuple[str, ...]) -> list[str]:
     """Let ``target`` (a Playwright context or page) load only URLs starting with one of
     ``allowed``; refuse every other request and record it in the returned list."""
@@ -313,18 +381,19 @@ def refuse_network(target, allowed: tuple[str, ...]) -> list[str]:
     return refused
 
 
-AXE_SERIOUS = """async () => {
-  const r = await axe.run(document, {resultTypes: ['violations']});
+AXE_SERIOUS = """async (context) => {
+  const r = await axe.run(context || document, {resultTypes: ['violations']});
   return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
     .map(v => ({id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.length,
                 first: v.nodes[0].html.slice(0, 200)}));
 }"""
 
 
-def axe_serious(page, axe_js: Path) -> list[dict]:
-    """Run axe-core (the file ``axe_js``) on the page; its serious and critical violations."""
+def axe_serious(page, axe_js: Path, context: str | None = None) -> list[dict]:
+    """Run axe-core (the file ``axe_js``) on the page, or only on the elements the CSS selector
+    ``context`` picks; its serious and critical violations."""
     page.add_script_tag(path=str(axe_js))
-    return page.evaluate(AXE_SERIOUS)
+    return page.evaluate(AXE_SERIOUS, context)
 
 
 def screenshot(page, name: str, **kwargs) -> Path:

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import time
-
 from magiclib.walk import siamese, siamese_steps
 
-from .harness import errors_on_page, open_notebook, run_all, screenshot
+from .harness import errors_on_page, open_notebook, poll, run_all, screenshot
 
 NOTEBOOK = "01_siamese_walk.ipynb"
 N = 3  # the notebook's player starts at n = 3, the walk the tutorial traces by hand
@@ -30,14 +28,10 @@ def visible_frame(player) -> dict | None:
 
 
 def wait_frame(player, predicate, timeout: float = 30.0) -> dict:
-    """Poll the shown frame until ``predicate(frame)`` holds; return it (or fail with the last one)."""
-    deadline, frame = time.time() + timeout, None
-    while time.time() < deadline:
-        frame = visible_frame(player)
-        if frame is not None and predicate(frame):
-            return frame
-        time.sleep(0.2)
-    raise AssertionError(f"the player never showed the expected frame; last seen: {frame}")
+    """Read the shown frame once per drawn frame until ``predicate(frame)`` holds; return it
+    (or fail with the last one)."""
+    what = "the player never showed the expected frame"
+    return poll(player.page, lambda: visible_frame(player), predicate, timeout, what)
 
 
 def test_step_to_four_then_play(lab_server, page):

@@ -3,12 +3,10 @@ step the kernel-free HTML animation too."""
 
 from __future__ import annotations
 
-import time
-
 from magiclib.nqueens import QUEEN, backtrack_stats
 from magiclib.show import backtrack_frames
 
-from .harness import errors_on_page, open_notebook, run_all, screenshot
+from .harness import errors_on_page, open_notebook, poll, run_all, screenshot
 
 NOTEBOOK = "03_queens_in_a_magic_square.ipynb"
 N = 4  # the notebook's widget player starts on a 4 x 4 board
@@ -24,14 +22,10 @@ VISIBLE_BOARD = """(root) => {
 
 
 def wait_board(root, predicate, timeout: float = 40.0) -> dict:
-    """Poll the shown board until ``predicate(board)`` holds; return it (or fail with the last one)."""
-    deadline, board = time.time() + timeout, None
-    while time.time() < deadline:
-        board = root.evaluate(VISIBLE_BOARD)
-        if board is not None and predicate(board):
-            return board
-        time.sleep(0.2)
-    raise AssertionError(f"the expected board never showed; last seen: {board}")
+    """Read the shown board once per drawn frame until ``predicate(board)`` holds; return it
+    (or fail with the last one)."""
+    what = "the expected board never showed"
+    return poll(root.page, lambda: root.evaluate(VISIBLE_BOARD), predicate, timeout, what)
 
 
 def queens_in(board: dict) -> list[int]:

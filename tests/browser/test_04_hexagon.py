@@ -1,4 +1,5 @@
-"""Notebook 04 in a real browser: the "Fill the free cells" widget.
+"""Notebook 04 in a real browser: the "Fill the free cells" widget, in JupyterLab. (The same fill in
+Voilà, with the network refused and the code hidden, is test_08_delivery.test_hexagon_widget_in_voila.)
 
 Selectors (the same in JupyterLab and Voilà; see magiclib/widgets/hexagon.py):
 
@@ -58,12 +59,3 @@ def test_fill_the_free_cells_in_lab(lab_server, page):
     assert [s.rsplit(" ", 1)[0] for s in sums] == ["38 ✓"] * 15
     _enter_free_values(page, ADAMS_FREE)
     _check_magic(page, "04_hexagon_lab")
-
-
-def test_fill_the_free_cells_in_voila(voila_server, page):
-    server = voila_server(NOTEBOOK)
-    page.goto(server.url(NOTEBOOK), timeout=120_000)
-    page.locator(".magiclib-hexagon-x10 input").first.wait_for(timeout=120_000)
-    _enter_free_values(page, ADAMS_FREE)
-    _check_magic(page, "04_hexagon_voila")
-    page.goto("about:blank")

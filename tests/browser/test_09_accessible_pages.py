@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from .harness import NOTEBOOKS, ROOT, axe_serious, refuse_network, screenshot
+from .harness import NOTEBOOKS, ROOT, axe_serious, next_frame, refuse_network, screenshot
 
 EXPORT = ROOT / "scripts" / "export_html.py"
 PLAYER_PAGES = ("01_siamese_walk", "03_queens_in_a_magic_square")
@@ -135,8 +135,14 @@ def test_every_player_plays_from_the_keyboard(browser, site, stem):
                 "(el) => +el.dataset.frame >= 2", arg=anim.element_handle(), timeout=20_000
             )
             page.keyboard.press("Space")  # pause
+            # The player clears its timer and marks Play as not pressed in one step (stop()).
+            page.wait_for_function(
+                "(el) => el.querySelector('.mlanim-play').getAttribute('aria-pressed') === 'false'",
+                arg=anim.element_handle(),
+                timeout=5_000,
+            )
             paused = anim.get_attribute("data-frame")
-            page.wait_for_timeout(3 * 700)
+            next_frame(page)
             assert anim.get_attribute("data-frame") == paused, f"{stem}/{name}: Space did not pause"
             assert label.inner_text().endswith(f"{paused} / {last}")
             page.keyboard.press("Home")

@@ -16,7 +16,18 @@ import re
 
 import pytest
 
-from .harness import NOTEBOOKS, Server, axe_serious, open_notebook, refuse_network, run_all, screenshot
+from .harness import (
+    NOTEBOOKS,
+    Server,
+    axe_serious,
+    lab_page,
+    next_frame,
+    open_notebook,
+    refuse_network,
+    run_all,
+    screenshot,
+    wait_dom_widget_views,
+)
 
 NB01 = "01_siamese_walk.ipynb"
 SIZE = {"width": 1280, "height": 800}
@@ -86,8 +97,14 @@ def check_keys(page, player, last: int, shots: str | None = None) -> None:
     )
     page.keyboard.press("Space")
     page.wait_for_function("(el) => el.dataset.playing === '0'", arg=keys.element_handle(), timeout=5_000)
+    # Paused means the stock Play has stopped its timer: its button shows "play" again, not "pause".
+    page.wait_for_function(
+        "(el) => el.querySelector('.widget-play i.fa-play') && !el.querySelector('.widget-play i.fa-pause')",
+        arg=player.element_handle(),
+        timeout=5_000,
+    )
     paused = step_of(keys)
-    page.wait_for_timeout(2_000)
+    next_frame(page)
     assert step_of(keys) == paused, "Space did not pause the player"
     # The step buttons work in the browser too.
     page.keyboard.press("Home")
@@ -99,10 +116,7 @@ def check_keys(page, player, last: int, shots: str | None = None) -> None:
 
 
 def test_saved_player_keys_and_the_python_note(lab_server, browser):
-    context = browser.new_context(viewport=SIZE)
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    try:
+    with lab_page(browser, SIZE) as page:
         open_notebook(page, lab_server, NB01)
         player = page.locator(PLAYER).first
         keys = player.locator(".mlfront-keys")
@@ -131,18 +145,12 @@ def test_saved_player_keys_and_the_python_note(lab_server, browser):
             timeout=30_000,
         )
         assert player.locator("select").first.is_enabled()
-    finally:
-        page.goto("about:blank")
-        context.close()
 
 
 def test_backtrack_player_keys_from_saved_state(lab_server, browser):
     """Notebook 03's backtracking player, nothing run: the keys step it, the last frame lists the
     solutions found, and the board size (which needs Python) says so."""
-    context = browser.new_context(viewport=SIZE)
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    try:
+    with lab_page(browser, SIZE) as page:
         open_notebook(page, lab_server, "03_queens_in_a_magic_square.ipynb")
         player = page.locator(".magiclib-backtrack").first
         keys = player.locator(".mlfront-keys")
@@ -163,9 +171,6 @@ def test_backtrack_player_keys_from_saved_state(lab_server, browser):
         assert step_of(keys) == last
         assert "The search is complete" in status.inner_text(), status.inner_text()
         screenshot(page, "10_lab_backtrack_saved_last")
-    finally:
-        page.goto("about:blank")
-        context.close()
 
 
 TABLE_LOOK = """(t) => {
@@ -188,10 +193,7 @@ TABLE_LOOK = """(t) => {
 def test_tables_are_readable_at_1280(lab_server, browser, notebook, selector, count):
     """The matrix A and its rref (04) and the property tables (00, 02): no text under 12 pt
     (16 px) as JupyterLab draws them at 1280x800, and each fits the width of its output."""
-    context = browser.new_context(viewport=SIZE)
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    try:
+    with lab_page(browser, SIZE) as page:
         open_notebook(page, lab_server, notebook)
         tables = page.locator(selector)
         tables.first.wait_for(timeout=60_000)
@@ -202,9 +204,6 @@ def test_tables_are_readable_at_1280(lab_server, browser, notebook, selector, co
             assert look["width"] <= look["room"] + 1, f"{notebook} table {k} is wider than its output: {look}"
             tables.nth(k).scroll_into_view_if_needed()
             screenshot(page, f"10_lab_table_{notebook[:2]}_{k}")
-    finally:
-        page.goto("about:blank")
-        context.close()
 
 
 @pytest.fixture(scope="module")
@@ -258,7 +257,7 @@ def app_pages() -> list[str]:
 def test_app_page_passes_axe(app_server, browser, axe_js, notebook):
     context, page, refused = open_app_page(browser, app_server, notebook)
     try:
-        page.wait_for_timeout(1_000)  # let the widget views settle
+        wait_dom_widget_views(page)
         bad = axe_serious(page, axe_js)
         assert bad == [], f"{notebook} in Voilà: axe reports\n" + "\n".join(map(str, bad))
         errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
