@@ -357,3 +357,83 @@ def test_a_student_may_name_a_rule_in_the_edition_language(pseudo_language):
     cells = {k: (steps[k - 1].row, steps[k - 1].col) for k in (10, 11)}
     assert ex.check("01.1", {10: (cells[10], "«wrap»"), 11: (cells[11], "«occupied»")}).ok
     assert not ex.check("01.1", {10: (cells[10], "«corner»"), 11: (cells[11], "«occupied»")}).ok
+
+
+def widget_texts(widget, seen=None) -> list[str]:
+    """The words a widget and its children show or say: descriptions, tooltips, option labels, HTML
+    values, notes, and what the keyboard stop writes and says in the browser."""
+    seen = set() if seen is None else seen
+    if id(widget) in seen:
+        return []
+    seen.add(id(widget))
+    out = []
+    for name in ("description", "tooltip", "text", "word", "label", "hint", "roledescription"):
+        value = getattr(widget, name, None)
+        if isinstance(value, str):
+            out.append(value)
+    labels = getattr(widget, "_options_labels", None)
+    if labels:
+        out += list(labels)
+    value = getattr(widget, "value", None)
+    if type(widget).__name__ == "HTML" and isinstance(value, str):
+        out += html_texts(value)
+    if hasattr(widget, "said"):  # PlayerKeys: the live region's words, filled as the browser fills them
+        out.append(widget.words())
+        out.append(widget.instructions.format(label=widget.label))
+        out += list(widget.control_names.values())
+    if hasattr(widget, "control_names") and not hasattr(widget, "said"):
+        out += list(widget.control_names.values())
+    for child in getattr(widget, "children", ()):
+        out += widget_texts(child, seen)
+    for part in ("keyboard", "first", "back", "forward", "last", "needs_python", "player", "stack"):
+        if hasattr(widget, part):
+            out += widget_texts(getattr(widget, part), seen)
+    return out
+
+
+def test_the_widgets_speak_the_chosen_language(pseudo_language):
+    from magiclib.widgets import _front, browse, hexagon, queens, siamese, space
+
+    made = {
+        "siamese_player": siamese.siamese_player(3),
+        "backtrack_player": queens.backtrack_player(6, max_frames=20),
+        "backtrack_player (whole search)": queens.backtrack_player(4),
+        "queens_over_square": queens.queens_over_square(ml.CHALLENGE_8),
+        "square_browser": browse.square_browser(),
+        "hexagon_filler": hexagon.hexagon_filler(),
+        "nearest_magic_explorer": space.nearest_magic_explorer(),
+    }
+    made["siamese_player"].keyboard.value = 4
+    browser = browse.square_browser()
+    browser.filter.value = "pandiagonal"
+    made["square_browser (filtered)"] = browser
+    for name, widget in made.items():
+        assert_all_translated(widget_texts(widget), name)
+    words = made["siamese_player"].keyboard.words()
+    assert words.startswith("«{word} {step} of {last}: {caption}»".split("{")[0])
+    assert "«placed»" in words and "«4 aims at" in words
+    # the browser writes the same words: its script carries no English of its own
+    for esm in (_front._KEYS_ESM, _front._NEEDS_ESM, _front._STEP_ESM):
+        for english in ("frame player", "keys: Space", " of ", "Space: play or pause"):
+            assert english not in esm.split("function nameControls")[0] + esm.split("function render")[-1]
+
+
+def test_english_widgets_are_what_they_were():
+    from magiclib.widgets import _front, queens, siamese
+
+    keys = _front.PlayerKeys(value=4, max=9, word="placed", captions=[""] * 4 + ["4 goes down"] + [""] * 5)
+    assert keys.words() == "placed 4 of 9: 4 goes down"
+    assert keys.instructions.format(label="siamese player") == (
+        "siamese player. Space: play or pause; left and right arrows: step; Home and End: first and last step"
+    )
+    assert _front.NeedsPython().text == "needs Python: run the cell"
+    player = siamese.siamese_player(3)
+    assert [b.description for b in (player.first, player.back, player.forward, player.last)] == [
+        "|\u25c0 first",
+        "\u25c0 step back",
+        "step forward \u25b6",
+        "last \u25b6|",
+    ]
+    assert player.keyboard.label == "siamese player" and player.slider.description == "placed"
+    assert "(the whole search)" in queens.backtrack_player(4).note.value
+    assert "(the search continues after frame" in queens.backtrack_player(6, max_frames=20).note.value
