@@ -19,7 +19,7 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-__all__ = ["LANGUAGES", "current_language", "use_language", "gettext", "ngettext", "number", "_"]
+__all__ = ["LANGUAGES", "current_language", "use_language", "gettext", "ngettext", "number", "_", "N_"]
 
 #: The languages the library can speak: code -> (Babel locale, the language's own name).
 LANGUAGES: dict[str, tuple[str, str]] = {
@@ -111,3 +111,9 @@ def number(value: float, decimals: int | None = None) -> str:
 
     pattern = None if decimals is None else "#,##0" + ("." + "0" * decimals if decimals else "")
     return format_decimal(value, format=pattern, locale=LANGUAGES[_current][0])
+
+
+def N_(message: str, /) -> str:
+    """Mark ``message`` for the catalogue without translating it now (a table built at import time, in
+    English); the code that shows it calls ``_(message)`` then."""
+    return message

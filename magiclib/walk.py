@@ -25,6 +25,7 @@ from numpy.lib.stride_tricks import sliding_window_view
 
 from ._check import as_odd_order
 from ._types import Square
+from .i18n import _
 
 __all__ = [
     "RULES",
@@ -180,25 +181,81 @@ def rule_in_words(step: Step, n: int) -> str:
     return _rule_in_words(step, n)
 
 
+def _rule_name(rule: str) -> str:
+    """The name of a rule ("wrap", "occupied", "corner") in the reader's language."""
+    names = {
+        "wrap": _("wrap", context="rule of the Siamese walk"),
+        "occupied": _("occupied", context="rule of the Siamese walk"),
+        "corner": _("corner", context="rule of the Siamese walk"),
+    }
+    return names[rule]
+
+
 def _rule_in_words(step: Step, n: int) -> str:
-    """``rule_in_words`` without the checks, for loops over the steps of one walk."""
+    """``rule_in_words`` without the checks, for loops over the steps of one walk.
+
+    Each way a number can go is one sentence of the catalogue; a walk only ever takes one rule per
+    number (a plain move, a wrap of the row or of the column, one occupied cell, or the corner).
+    """
     k, (ar, ac), cell = step.number, step.aim, (step.row, step.col)
+    aim = (ar, ac)
     if k == 1:
-        return f"1 starts in the middle of the last column → placed at {cell}"
-    parts = [f"{k} aims at ({ar}, {ac})"]
+        return _("1 starts in the middle of the last column → placed at {cell}", cell=cell)
+    if not step.rules:
+        return _(
+            "{k} aims at {aim}, a plain move up and to the right → placed at {cell}", k=k, aim=aim, cell=cell
+        )
+    if step.rules == ("corner",):
+        return _(
+            "{k} aims at {aim}, off the top and the right edge at once (rule corner): go to (0, {column}) "
+            "instead → placed at {cell}",
+            k=k,
+            aim=aim,
+            column=n - 2,
+            cell=cell,
+        )
+    if step.rules == ("wrap",) and ar == -1:
+        return _(
+            "{k} aims at {aim}, row -1 wraps to row {row} (rule wrap) → placed at {cell}",
+            k=k,
+            aim=aim,
+            row=n - 1,
+            cell=cell,
+        )
+    if step.rules == ("wrap",):
+        return _(
+            "{k} aims at {aim}, column {n} wraps to column 0 (rule wrap) → placed at {cell}",
+            k=k,
+            aim=aim,
+            n=n,
+            cell=cell,
+        )
+    if step.rules == ("occupied",):
+        return _(
+            "{k} aims at {aim}, but that cell is taken (rule occupied): down one, left two "
+            "→ placed at {cell}",
+            k=k,
+            aim=aim,
+            cell=cell,
+        )
+    # Any other sequence of repairs (none occurs in a walk of odd order up to 59): clause by clause.
+    parts = [_("{k} aims at {aim}", k=k, aim=aim)]
     if "corner" in step.rules:
-        parts.append(f"off the top and the right edge at once (rule corner): go to (0, {n - 2}) instead")
+        parts.append(
+            _(
+                "off the top and the right edge at once (rule corner): go to (0, {column}) instead",
+                column=n - 2,
+            )
+        )
     elif "wrap" in step.rules:
         if ar == -1:
-            parts.append(f"row -1 wraps to row {n - 1} (rule wrap)")
+            parts.append(_("row -1 wraps to row {row} (rule wrap)", row=n - 1))
         else:
-            parts.append(f"column {n} wraps to column 0 (rule wrap)")
+            parts.append(_("column {n} wraps to column 0 (rule wrap)", n=n))
     for t in step.tried:
         parts.append(
-            f"but {t} is taken (rule occupied): down one, left two"
+            _("but {cell} is taken (rule occupied): down one, left two", cell=t)
             if len(parts) > 1
-            else "but that cell is taken (rule occupied): down one, left two"
+            else _("but that cell is taken (rule occupied): down one, left two")
         )
-    if not step.rules:
-        parts.append("a plain move up and to the right")
-    return ", ".join(parts) + f" → placed at {cell}"
+    return _("{clauses} → placed at {cell}", clauses=_(", ").join(parts), cell=cell)

@@ -14,6 +14,12 @@ translator can work in Poedit or Weblate. Maths (``$...$``), code spans, link ta
     python scripts/editions.py check      # exit 1 when any edition is incomplete or stale
 
 `make editions` runs update, generate, and executes the editions in the pinned environment.
+
+The library has one catalogue per language too, ``magiclib/locale/<lang>/LC_MESSAGES/magiclib.po``
+(shipped with the package and read by ``magiclib.i18n``): `update` extracts its messages from the
+``_()``, ``gettext()``, ``ngettext()`` and ``N_()`` calls of magiclib's source with `ast` (Babel's
+``extract_python`` does not read the ``context=`` keyword that tells two senses of one word apart), and
+`status` and `check` count and check it like a notebook's (``--notebook magiclib`` for it alone).
 """
 
 from __future__ import annotations
@@ -499,6 +505,156 @@ def catalogue_path(lang: str, name: str) -> Path:
     return LOCALE / lang / "notebooks" / f"{name}.po"
 
 
+# ---------------------------------------------------------------------------------- the library
+
+#: The library's marking functions: name -> how many leading string arguments are messages.
+LIBRARY_KEYWORDS = {"_": 1, "gettext": 1, "N_": 1, "ngettext": 2}
+LIBRARY_NAME = "magiclib"
+#: A named field of str.format ("{count}", "{value:,}", "{name!r}"): what makes a message a template.
+FORMAT_FIELD = re.compile(r"(?<!\{)\{[A-Za-z_]\w*(![rsa])?(:[^{}]*)?\}")
+
+
+def library_dir() -> Path:
+    return ROOT / "magiclib"
+
+
+def library_catalogue_path(lang: str) -> Path:
+    return library_dir() / "locale" / lang / "LC_MESSAGES" / f"{LIBRARY_NAME}.po"
+
+
+@dataclass(frozen=True)
+class LibraryMessage:
+    text: str
+    plural: str | None
+    context: str | None
+    where: tuple[tuple[str, str], ...]  # (file, line) of every use
+
+
+def library_messages(root: Path | None = None) -> list[LibraryMessage]:
+    """Every message of the library's source, once each (by context and English), in file and line
+    order, with the places that use it.
+
+    >>> msgs = library_messages()
+    >>> any(m.plural and m.text.startswith("The search is complete") for m in msgs)
+    True
+    """
+    root = root or library_dir()
+    if not root.exists():
+        return []
+    found: dict[tuple[str | None, str], dict] = {}
+    for path in sorted(root.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        calls = [
+            node
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in LIBRARY_KEYWORDS
+        ]
+        for node in sorted(calls, key=lambda n: (n.lineno, n.col_offset)):
+            count = LIBRARY_KEYWORDS[node.func.id]
+            args = node.args[:count]
+            if len(args) < count or not all(
+                isinstance(a, ast.Constant) and isinstance(a.value, str) for a in args
+            ):
+                continue  # a variable (a table's entry marked with N_ elsewhere): not a message here
+            context = next(
+                (
+                    k.value.value
+                    for k in node.keywords
+                    if k.arg == "context" and isinstance(k.value, ast.Constant)
+                ),
+                None,
+            )
+            text, plural = args[0].value, (args[1].value if count == 2 else None)
+            where = (str(path.relative_to(root.parent)), str(node.lineno))
+            entry = found.setdefault((context, text), {"plural": plural, "where": []})
+            entry["where"].append(where)
+    return [
+        LibraryMessage(text, v["plural"], context, tuple(v["where"])) for (context, text), v in found.items()
+    ]
+
+
+def library_template(messages: list[LibraryMessage], lang: str) -> list[polib.POEntry]:
+    forms = get_plural(LANGUAGES.get(lang, lang))[0]
+    out = []
+    for m in messages:
+        entry = polib.POEntry(
+            msgid=m.text,
+            msgstr="",
+            msgctxt=m.context,
+            occurrences=list(m.where),
+            flags=["python-brace-format"] if FORMAT_FIELD.search(m.text + (m.plural or "")) else [],
+        )
+        if m.plural:
+            entry.msgid_plural = m.plural
+            entry.msgstr_plural = {k: "" for k in range(forms)}
+        out.append(entry)
+    return out
+
+
+def new_library_catalogue(lang: str) -> polib.POFile:
+    po = new_catalogue(lang, LIBRARY_NAME)
+    po.metadata["Project-Id-Version"] = LIBRARY_NAME
+    po.metadata["X-Source"] = "magiclib/ (the _(), gettext(), ngettext() and N_() calls)"
+    return po
+
+
+def read_library_catalogue(lang: str) -> polib.POFile:
+    path = library_catalogue_path(lang)
+    if not path.exists():
+        return new_library_catalogue(lang)
+    return polib.pofile(str(path), wrapwidth=100)
+
+
+def update_library(langs: list[str]) -> None:
+    messages = library_messages()
+    if not messages:
+        return
+    for lang in langs:
+        write_catalogue(
+            update_catalogue(read_library_catalogue(lang), library_template(messages, lang)),
+            library_catalogue_path(lang),
+        )
+
+
+def library_entry_problems(entry: polib.POEntry) -> list[str]:
+    """What each form of a translation drops or changes: placeholders and numbers."""
+    problems = []
+    for k, text in enumerate(translations(entry)):
+        english = entry.msgid_plural if entry.msgid_plural and k > 0 else entry.msgid
+        problems += check_entry(english, text, code=True)
+        problems += [p for p in check_entry(english, text) if p.startswith("number")]
+    return sorted(set(problems))
+
+
+def library_status(lang: str, st: Status) -> None:
+    """Count and check the library catalogue of ``lang`` into ``st`` (as the notebook "magiclib")."""
+    messages = library_messages()
+    if not messages:
+        return
+    before = (st.messages, st.translated, st.fuzzy)
+    table = {(e.msgctxt, e.msgid): e for e in read_library_catalogue(lang) if not e.obsolete}
+    terms = glossary(lang)
+    for m in messages:
+        st.messages += 1
+        entry = table.get((m.context, m.text))
+        where = ":".join(m.where[0])
+        if entry is not None and "fuzzy" in entry.flags:
+            st.fuzzy += 1
+            st.problems.append(f"{lang} {LIBRARY_NAME} {where}: fuzzy: {m.text[:60]!r}")
+        elif not is_current(entry) or (entry.msgid_plural or None) != m.plural:
+            st.problems.append(f"{lang} {LIBRARY_NAME} {where}: untranslated: {m.text[:60]!r}")
+        else:
+            st.translated += 1
+            for miss in glossary_misses(lang, m.text, " ".join(translations(entry)), terms):
+                st.problems.append(f"{lang} {LIBRARY_NAME} {where}: glossary: {miss} in {m.text[:60]!r}")
+            for p in library_entry_problems(entry):
+                st.problems.append(f"{lang} {LIBRARY_NAME} {where}: {p} in {m.text[:60]!r}")
+    counts = zip((st.messages, st.translated, st.fuzzy), before, strict=True)
+    st.by_notebook[LIBRARY_NAME] = tuple(now - was for now, was in counts)
+
+
 def new_catalogue(lang: str, name: str) -> polib.POFile:
     count, expr = get_plural(LANGUAGES.get(lang, lang))
     po = polib.POFile(wrapwidth=100)
@@ -531,7 +687,18 @@ def entries(po: polib.POFile) -> dict[str, polib.POEntry]:
 
 
 def is_current(entry: polib.POEntry | None) -> bool:
-    return entry is not None and bool(entry.msgstr) and "fuzzy" not in entry.flags
+    if entry is None or "fuzzy" in entry.flags:
+        return False
+    if entry.msgid_plural:
+        return bool(entry.msgstr_plural) and all(entry.msgstr_plural.values())
+    return bool(entry.msgstr)
+
+
+def translations(entry: polib.POEntry) -> list[str]:
+    """The texts of an entry's translation: its msgstr, or each plural form."""
+    if entry.msgid_plural:
+        return [entry.msgstr_plural[k] for k in sorted(entry.msgstr_plural)]
+    return [entry.msgstr]
 
 
 def update_catalogue(po: polib.POFile, tmpl: list[polib.POEntry]) -> polib.POFile:
@@ -541,7 +708,7 @@ def update_catalogue(po: polib.POFile, tmpl: list[polib.POEntry]) -> polib.POFil
     old one starts empty; messages no longer in the English become obsolete (``#~``)."""
     old = entries(po)
     wanted = {e.msgid for e in tmpl}
-    gone = [k for k in old if k not in wanted and old[k].msgstr]
+    gone = [k for k in old if k not in wanted and any(translations(old[k]))]
     new = polib.POFile(wrapwidth=100)
     new.metadata = po.metadata
     for entry in tmpl:
@@ -551,11 +718,28 @@ def update_catalogue(po: polib.POFile, tmpl: list[polib.POEntry]) -> polib.POFil
                 entry.occurrences,
                 sorted(set(entry.flags) | ({"fuzzy"} & set(kept.flags))),
             )
+            kept.msgctxt = entry.msgctxt
+            if (kept.msgid_plural or None) != (entry.msgid_plural or None):  # the plural's English changed
+                forms = translations(kept)
+                kept.previous_msgid_plural = kept.msgid_plural or None
+                kept.msgid_plural = entry.msgid_plural
+                if entry.msgid_plural:
+                    kept.msgstr_plural = kept.msgstr_plural or {
+                        k: (forms[0] if k == 0 else "") for k in entry.msgstr_plural
+                    }
+                else:
+                    kept.msgstr, kept.msgstr_plural = forms[0], {}
+                kept.flags = sorted(set(kept.flags) | {"fuzzy"})
             new.append(kept)
             continue
         close = difflib.get_close_matches(entry.msgid, gone, n=1, cutoff=0.7)
         if close:
-            entry.msgstr, entry.previous_msgid = old[close[0]].msgstr, close[0]
+            was = old[close[0]]
+            if entry.msgid_plural and was.msgid_plural:
+                entry.msgstr_plural = dict(was.msgstr_plural)
+            elif not entry.msgid_plural and not was.msgid_plural:
+                entry.msgstr = was.msgstr
+            entry.previous_msgid = close[0]
             entry.flags = sorted(set(entry.flags) | {"fuzzy"})
         new.append(entry)
     for key in gone:
@@ -696,6 +880,7 @@ def english_pages() -> list[Page]:
 
 
 def update(langs: list[str]) -> None:
+    update_library(langs)
     for page in english_pages():
         tmpl = template(notebook_messages(page.load()))
         for lang in langs:
@@ -745,6 +930,8 @@ def status(lang: str, only: str | None = None) -> Status:
     """How complete and how current one edition is (of one notebook or page, `only`, if given: "02")."""
     st = Status(problems=[], by_notebook={})
     terms = glossary(lang)
+    if only in (None, LIBRARY_NAME):
+        library_status(lang, st)
     for page in english_pages():
         if only and not page.name.startswith(only):
             continue
@@ -786,7 +973,7 @@ def status(lang: str, only: str | None = None) -> Status:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("command", choices=["update", "generate", "status", "check"])
-    parser.add_argument("--notebook", help='one notebook, by its number ("02")')
+    parser.add_argument("--notebook", help='one notebook, by its number ("02"), or "magiclib" (the library)')
     parser.add_argument("-v", "--verbose", action="store_true", help="status and check: a line per notebook")
     parser.add_argument(
         "--lang",

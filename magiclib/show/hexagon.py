@@ -15,6 +15,7 @@ from typing import Any
 
 from .. import hexagon as hx
 from .._check import as_order, as_real, as_text
+from ..i18n import _, ngettext
 from .look import COLORS, CSS_FONT, FONT, css_font, pt
 
 __all__ = ["draw_hexagon", "hexagon_svg", "hexagon_verdict_html"]
@@ -114,7 +115,7 @@ def draw_hexagon(
     if cell_names is None:
         cell_names = x is not None and bool(hi) and not show_sums  # names and sums would crowd at 12 pt
     if ax is None:
-        _, ax = plt.subplots(figsize=(5.2, 5.2) if show_sums else (4.4, 4.4))
+        _fig, ax = plt.subplots(figsize=(5.2, 5.2) if show_sums else (4.4, 4.4))
     pos = hx.coordinates()
     text = [str(v) for v in x] if x is not None else [f"x{k}" for k in range(1, hx.CELLS + 1)]
     longest = max(len(t) for t in text)
@@ -258,7 +259,7 @@ def hexagon_svg(values: Sequence[Any] | None, total: Any = 38, *, free: Sequence
             f'<polygon points="{pts}" fill="{face}" stroke="{COLORS["grid"]}" '
             f'stroke-width="{width_px}"{dash}/>'
         )
-        label = f"x{k}" + (" free" if k in free else "")
+        label = html.escape(_("x{k} free", k=k)) if k in free else f"x{k}"
         out.append(
             f'<text x="{px:.1f}" y="{py - 17:.1f}" font-size="12" text-anchor="middle" '
             f'fill="{ink}">{label}</text>'
@@ -271,7 +272,7 @@ def hexagon_svg(values: Sequence[Any] | None, total: Any = 38, *, free: Sequence
             f'text-anchor="middle" fill="{ink}" class="cell" data-cell="{k}">{value}</text>'
         )
         if problem:
-            word = "not 1..19" if problem == "out" else "repeat"
+            word = html.escape(_("not 1..19") if problem == "out" else _("repeat"))
             out.append(
                 f'<text x="{px:.1f}" y="{py + 26:.1f}" font-size="12" text-anchor="middle" '
                 f'fill="white">{word}</text>'
@@ -304,25 +305,38 @@ def hexagon_verdict_html(values: Sequence[Any], total: Any = 38) -> str:
     bad = _problems(values)
     outside = [k for k, why in bad.items() if why == "out"]
     repeats = sorted({values[k - 1] for k, why in bad.items() if why == "repeat"})
-    lines_text = f"all 15 lines sum to {total}" if not wrong else f"{wrong} of the 15 lines miss {total}"
     if not bad and not wrong:
+        verdict = _(
+            "✓ A magic hexagon: the cells hold 1..19, once each, and all 15 lines sum to {total}.",
+            total=total,
+        )
         return (
-            f'<div style="{css_font(20, weight="bold")};color:{COLORS["good"]}">✓ A magic '
-            f"hexagon: the cells hold 1..19, once each, and {lines_text}.</div>"
+            f'<div style="{css_font(20, weight="bold")};color:{COLORS["good"]}">{html.escape(verdict)}</div>'
         )
     parts = []
     if outside:
+        cells = ", ".join(f"x{k}" for k in sorted(outside))
         parts.append(
-            f"{len(outside)} cell{'s' if len(outside) > 1 else ''} outside 1..19 ("
-            + ", ".join(f"x{k}" for k in sorted(outside))
-            + ")"
+            ngettext(
+                "{count} cell outside 1..19 ({cells})",
+                "{count} cells outside 1..19 ({cells})",
+                len(outside),
+                cells=cells,
+            )
         )
     if repeats:
+        values = ", ".join(str(v) for v in repeats)
         parts.append(
-            "repeated value" + ("s " if len(repeats) > 1 else " ") + ", ".join(str(v) for v in repeats)
+            ngettext("repeated value {values}", "repeated values {values}", len(repeats), values=values)
         )
-    why = "; ".join(parts) if parts else "the values are 1..19 but a line is wrong"
-    return (
-        f'<div style="{css_font(20, weight="bold")};color:{COLORS["bad"]}">✗ Not magic yet: '
-        f"{lines_text}, but {html.escape(why)}.</div>"
-    )
+    why = _("; ").join(parts) if parts else _("the values are 1..19 but a line is wrong")
+    if wrong:
+        verdict = _(
+            "✗ Not magic yet: {wrong} of the 15 lines miss {total}, but {why}.",
+            wrong=wrong,
+            total=total,
+            why=why,
+        )
+    else:
+        verdict = _("✗ Not magic yet: all 15 lines sum to {total}, but {why}.", total=total, why=why)
+    return f'<div style="{css_font(20, weight="bold")};color:{COLORS["bad"]}">{html.escape(verdict)}</div>'

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from .._check import as_order, as_text
+from ..i18n import N_, _
 from .look import BUTTON_CSS, css_font
 
 __all__ = [
@@ -43,13 +44,14 @@ __all__ = [
 MAX_FRAMES = 2000
 
 #: The controls of both players: (name, label, tooltip); the HTML player's button
-#: classes are ``mlanim-<name>``, the widget player's buttons carry the same labels.
+#: classes are ``mlanim-<name>``, the widget player's buttons carry the same labels. The
+#: labels and tooltips are English here; the players show them through ``_()``.
 CONTROLS = (
-    ("first", "|\u25c0 first", "first step"),
-    ("back", "\u25c0 step back", "step back"),
-    ("play", "\u25b6 Play", "play or pause"),
-    ("forward", "step forward \u25b6", "step forward"),
-    ("last", "last \u25b6|", "last step"),
+    ("first", N_("|\u25c0 first"), N_("first step")),
+    ("back", N_("\u25c0 step back"), N_("step back")),
+    ("play", N_("\u25b6 Play"), N_("play or pause")),
+    ("forward", N_("step forward \u25b6"), N_("step forward")),
+    ("last", N_("last \u25b6|"), N_("last step")),
 )
 
 
@@ -69,13 +71,14 @@ def as_frames(frames: Any) -> list[str]:
     return frames
 
 
-def frame_label(i: int, last: int, word: str = "step") -> str:
-    """The position text both players show under the slider.
+def frame_label(i: int, last: int, word: str | None = None) -> str:
+    """The position text both players show under the slider (``word`` defaults to "step" in the
+    reader's language).
 
     >>> frame_label(3, 9)
     'step 3 / 9'
     """
-    return f"{word} {i} / {last}"
+    return f"{_('step') if word is None else word} {i} / {last}"
 
 
 _CAPTION = re.compile(r'<div class="[^"]*caption[^"]*"[^>]*>(.*?)</div>', re.S)
@@ -97,6 +100,13 @@ def frame_caption(frame: str) -> str:
     if not found:
         return ""
     text = re.sub(r"\s+", " ", _html.unescape(re.sub(r"<[^>]+>", "", found[0]))).strip()
+    # The caption's "Step 4: " as the reader's language writes it (the Siamese frames' message).
+    head = _("Step {number}: {words}").split("{words}")[0]
+    if "{number}" in head:
+        local = re.compile(
+            "^" + re.escape(head).replace(re.escape("{number}"), r"\d+").replace(r"\ ", r"\s*")
+        )
+        text = local.sub("", text)
     return _STEP_PREFIX.sub("", text)
 
 
@@ -113,15 +123,20 @@ def frame_markup(i: int, frame: str, *, visible: bool = True) -> str:
 
 
 #: Speeds offered by both players: (label, factor applied to the base interval).
-SPEEDS = (("slow \u00bd\u00d7", 0.5), ("normal 1\u00d7", 1.0), ("fast 2\u00d7", 2.0), ("faster 4\u00d7", 4.0))
+SPEEDS = (
+    (N_("slow \u00bd\u00d7"), 0.5),
+    (N_("normal 1\u00d7"), 1.0),
+    (N_("fast 2\u00d7"), 2.0),
+    (N_("faster 4\u00d7"), 4.0),
+)
 
 #: Keys of the kernel-free player, once it (or one of its controls) has keyboard focus.
 KEYS = {
-    " ": "play or pause",
-    "ArrowLeft": "step back",
-    "ArrowRight": "step forward",
-    "Home": "first step",
-    "End": "last step",
+    " ": N_("play or pause"),
+    "ArrowLeft": N_("step back"),
+    "ArrowRight": N_("step forward"),
+    "Home": N_("first step"),
+    "End": N_("last step"),
 }
 
 #: Focus ring and a fixed frame look, the same in every host page (JupyterLab, exported HTML,
@@ -163,7 +178,7 @@ _SCRIPT = """<script>
   function tick() { if (+slider.value >= last) { stop(); return; } show(+slider.value + 1); }
   function start() {
     if (+slider.value >= last) show(0);
-    play.textContent = "\\u2016 Pause"; play.setAttribute("aria-pressed", "true");
+    play.textContent = %(pause)s; play.setAttribute("aria-pressed", "true");
     timer = setInterval(tick, Math.round(base / +speed.value));
   }
   function toggle() { if (timer) stop(); else start(); }
@@ -207,7 +222,7 @@ class HTMLAnimation:
         interval_ms: int = 700,
         title: str | None = None,
         name: str = "animation",
-        label: str = "step",
+        label: str | None = None,
     ):
         self.frames = as_frames(frames)
         self.interval_ms = as_order(
@@ -215,7 +230,7 @@ class HTMLAnimation:
         )
         self.title = as_text(title)
         self.name = as_text(name, name="name") or "animation"
-        self.label = as_text(label, name="label") or "step"
+        self.label = as_text(label, name="label") or _("step")
         digest = hashlib.sha1("\x00".join(self.frames + [name, str(interval_ms)]).encode()).hexdigest()
         self.uid = f"mlanim-{digest[:12]}"
 
@@ -228,12 +243,13 @@ class HTMLAnimation:
         region, so a screen reader says where the player is.
         """
         last = len(self.frames) - 1
-        name = _html.escape(self.title or self.name.replace("-", " "))
-        keys = "Space: play or pause; left and right arrows: step; Home and End: first and last step"
+        name = self.title or self.name.replace("-", " ")
+        keys = _("Space: play or pause; left and right arrows: step; Home and End: first and last step")
         parts = [
             PLAYER_CSS,
             f'<div id="{self.uid}" class="mlanim mlanim-{_html.escape(self.name)}" role="group" tabindex="0" '
-            f'aria-label="{name}: player. {keys}" aria-roledescription="frame player" '
+            f'aria-label="{_html.escape(_("{name}: player. {keys}", name=name, keys=keys))}" '
+            f'aria-roledescription="{_html.escape(_("frame player"))}" '
             f'style="{css_font(15)};padding:2px">',
         ]
         if self.title:
@@ -242,6 +258,7 @@ class HTMLAnimation:
             )
         parts.append('<div class="mlanim-controls" style="margin:4px 0">')
         for key, text, tip in CONTROLS:
+            text, tip = _html.escape(_(text)), _html.escape(_(tip))
             pressed = ' aria-pressed="false"' if key == "play" else ""
             parts.append(
                 f'<button type="button" class="mlanim-{key}" title="{tip}" aria-label="{tip}"{pressed} '
@@ -260,10 +277,10 @@ class HTMLAnimation:
         )
         options = "".join(
             f'<option value="{factor}"{" selected" if factor == 1.0 else ""}>{text}</option>'
-            for text, factor in SPEEDS
+            for text, factor in ((_html.escape(_(label)), factor) for label, factor in SPEEDS)
         )
         parts.append(
-            f'<label style="{css_font(15)};margin-left:12px">speed '
+            f'<label style="{css_font(15)};margin-left:12px">{_html.escape(_("speed"))} '
             f'<select class="mlanim-speed" style="{css_font(15)}">{options}</select></label>'
         )
         parts.append("</div>")
@@ -276,7 +293,8 @@ class HTMLAnimation:
                 "uid": self.uid,
                 "interval": self.interval_ms,
                 "word": json.dumps(self.label),
-                "play": json.dumps(CONTROLS[2][1]),
+                "play": json.dumps(_(CONTROLS[2][1])),
+                "pause": json.dumps(_("\u2016 Pause")),
             }
         )
         return "".join(parts)

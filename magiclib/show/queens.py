@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .._check import as_cells, as_items, as_order, as_real, as_square, as_text
+from ..i18n import _, ngettext
 from ..nqueens import MAX_LISTED, QUEEN, _attacks, _solution, backtrack_steps
 from .board import MAX_PANELS, draw_square, fit_title, small_multiples
 from .look import COLORS, FONT, MIN_PT, css_font, pt
@@ -24,6 +25,7 @@ __all__ = [
     "queens_board_html",
     "queens_over_square_html",
     "backtrack_frames",
+    "backtrack_search_frames",
 ]
 
 #: Largest board drawn (matplotlib or HTML).
@@ -57,7 +59,7 @@ def _queen_board_axes(n: int, ax):
 
     if ax is None:
         size = min(0.5 * n + 0.6, 8)
-        _, ax = plt.subplots(figsize=(size, size))
+        _fig, ax = plt.subplots(figsize=(size, size))
     for r in range(n):
         for c in range(n):
             face = COLORS["empty"] if (r + c) % 2 else COLORS["cell"]
@@ -281,7 +283,9 @@ def queens_board_html(
     if sums:
         hidden = sums[-1] == target
         verdict = (
-            f"sum {sums[-1]} = {target} ✓ hidden" if hidden else f"sum {sums[-1]} ≠ {target} ✗ not hidden"
+            _("sum {sum} = {target} ✓ hidden", sum=sums[-1], target=target)
+            if hidden
+            else _("sum {sum} ≠ {target} ✗ not hidden", sum=sums[-1], target=target)
         )
         out.append(
             f'<div class="queens-verdict" style="{css_font(20, weight="bold")};padding:6px 10px;'
@@ -337,6 +341,16 @@ def backtrack_frames(n: int, *, max_frames: int = 400, cell_px: int = 44) -> lis
     >>> len(frames), "solution 1" in "".join(frames), "complete: 2 solutions" in frames[-1]
     (37, True, True)
     """
+    return backtrack_search_frames(n, max_frames=max_frames, cell_px=cell_px)[0]
+
+
+def backtrack_search_frames(n: int, *, max_frames: int = 400, cell_px: int = 44) -> tuple[list[str], bool]:
+    """``backtrack_frames`` and whether they show the whole search (False when the budget stopped
+    the player first), so that a caller need not read the frames' words, which are the reader's.
+
+    >>> backtrack_search_frames(6, max_frames=20)[1], backtrack_search_frames(4)[1]
+    (False, True)
+    """
     n = as_order(n, maximum=MAX_LISTED, what="a board size (a positive integer)")
     max_frames = as_order(
         max_frames, name="max_frames", minimum=1, maximum=MAX_FRAMES, what="a number of frames"
@@ -350,7 +364,7 @@ def backtrack_frames(n: int, *, max_frames: int = 400, cell_px: int = 44) -> lis
             n,
             (),
             cell_px=cell_px,
-            caption=f"Start: an empty {n} x {n} board. Row 0 first, columns left to right.",
+            caption=_("Start: an empty {n} x {n} board. Row 0 first, columns left to right.", n=n),
         )
     )
     found: list[tuple[int, ...]] = []
@@ -365,24 +379,37 @@ def backtrack_frames(n: int, *, max_frames: int = 400, cell_px: int = 44) -> lis
             continue
         if step.action == "place":
             nodes += 1
-            what = f"row {step.row}: column {step.col} is safe, place a queen"
+            what = _("row {row}: column {col} is safe, place a queen", row=step.row, col=step.col)
             tried.pop(step.row + 1, None)  # a fresh start in the row below
         elif step.action == "solution":
             nodes += 1
             solutions += 1
             found.append(tuple(step.queens))
-            what = f"row {step.row}: column {step.col} is safe: solution {solutions} {step.queens}"
+            what = _(
+                "row {row}: column {col} is safe: solution {solution} {queens}",
+                row=step.row,
+                col=step.col,
+                solution=solutions,
+                queens=step.queens,
+            )
         elif step.action == "dead end":
             dead_ends += 1
-            what = f"row {step.row}: every column is attacked, a dead end: go back"
+            what = _("row {row}: every column is attacked, a dead end: go back", row=step.row)
         elif step.col < n - 1:
-            what = f"row {step.row}: take the queen off column {step.col}, try further right"
+            what = _(
+                "row {row}: take the queen off column {col}, try further right", row=step.row, col=step.col
+            )
         elif step.row > 0:
-            what = f"row {step.row}: take the queen off column {step.col}, the last one: go back a row"
+            what = _(
+                "row {row}: take the queen off column {col}, the last one: go back a row",
+                row=step.row,
+                col=step.col,
+            )
         else:
-            what = f"row 0: take the queen off column {step.col}, the last one: the search is complete"
+            what = _(
+                "row 0: take the queen off column {col}, the last one: the search is complete", col=step.col
+            )
         current = (step.row, step.col) if step.col >= 0 else None
-        counts = f" · queens placed {nodes} · dead ends {dead_ends} · solutions {solutions}"
         frames.append(
             queens_board_html(
                 n,
@@ -390,7 +417,15 @@ def backtrack_frames(n: int, *, max_frames: int = 400, cell_px: int = 44) -> lis
                 current=current,
                 tried=tried.get(step.row, []),
                 cell_px=cell_px,
-                caption=f"Step {len(frames)}: {what}{counts}",
+                caption=_(
+                    "Step {step}: {what} · queens placed {nodes} · dead ends {dead_ends} · "
+                    "solutions {solutions}",
+                    step=len(frames),
+                    what=what,
+                    nodes=nodes,
+                    dead_ends=dead_ends,
+                    solutions=solutions,
+                ),
             )
         )
     closing = _solutions_frame(n, found, complete=complete, cell_px=cell_px)
@@ -398,20 +433,11 @@ def backtrack_frames(n: int, *, max_frames: int = 400, cell_px: int = 44) -> lis
         frames[-1] = closing
     else:
         frames.append(closing)
-    return frames
+    return frames, complete
 
 
 #: Most solution boards drawn side by side in the closing frame of the backtracking.
 MAX_SHOWN_SOLUTIONS = 12
-
-
-def _plural(count: int, word: str) -> str:
-    """``1 solution``, ``2 solutions``.
-
-    >>> _plural(1, "solution"), _plural(0, "solution")
-    ('1 solution', '0 solutions')
-    """
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 def _solutions_frame(n: int, found: Sequence[tuple[int, ...]], *, complete: bool, cell_px: int) -> str:
@@ -419,19 +445,35 @@ def _solutions_frame(n: int, found: Sequence[tuple[int, ...]], *, complete: bool
     small = max(24, cell_px * 2 // 3)
     boards = "".join(
         '<div style="display:inline-block;vertical-align:top;margin:0 8px 8px 0">'
-        + queens_board_html(n, sol, show_attacks=False, cell_px=small, caption=f"solution {i + 1}: {sol}")
+        + queens_board_html(
+            n,
+            sol,
+            show_attacks=False,
+            cell_px=small,
+            caption=_("solution {k}: {queens}", k=i + 1, queens=sol),
+        )
         + "</div>"
         for i, sol in enumerate(found[:MAX_SHOWN_SOLUTIONS])
     )
     more = len(found) - MAX_SHOWN_SOLUTIONS
     if complete:
-        head = f"The search is complete: {_plural(len(found), 'solution')} on the {n} x {n} board."
-    else:
-        head = (
-            f"The player stops here; the search goes on. Found so far: {_plural(len(found), 'solution')}"
-            f" on the {n} x {n} board."
+        head = ngettext(
+            "The search is complete: {count} solution on the {n} x {n} board.",
+            "The search is complete: {count} solutions on the {n} x {n} board.",
+            len(found),
+            n=n,
         )
-    tail = f'<div style="{css_font(15)};margin:2px 4px">… and {_plural(more, "more solution")}.</div>'
+    else:
+        head = ngettext(
+            "The player stops here; the search goes on. "
+            "Found so far: {count} solution on the {n} x {n} board.",
+            "The player stops here; the search goes on. "
+            "Found so far: {count} solutions on the {n} x {n} board.",
+            len(found),
+            n=n,
+        )
+    more_text = ngettext("… and {count} more solution.", "… and {count} more solutions.", more)
+    tail = f'<div style="{css_font(15)};margin:2px 4px">{html.escape(more_text)}</div>'
     return (
         '<div class="queens-solutions"><div class="queens-caption queens-headline" '
         f'style="{css_font(18, weight="bold")};margin:4px">'

@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 
 from ..construct import magic, order_kind
+from ..i18n import _
 from ..matrices import is_queens_permutation
 from .board import small_multiples
 from .look import COLORS, FONT
@@ -176,7 +177,7 @@ def draw_moler(
         raise ValueError("draw_moler needs at least one order n >= 3")
     width = min(ncols, max(len(ns) for _, ns in layout))
     fig, axes = small_multiples(len(layout) * width, ncols=width, size=size, height_ratio=1.12)
-    names = {"odd": "odd n", "doubly even": "n divisible by 4", "singly even": "n = 2 mod 4"}
+    names = {"odd": _("odd n"), "doubly even": _("n divisible by 4"), "singly even": _("n = 2 mod 4")}
     seen = set()
     for row, (kind, ns) in enumerate(layout):
         for col in range(width):

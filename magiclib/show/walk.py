@@ -15,7 +15,8 @@ from typing import Any
 import numpy as np
 
 from .._check import as_order
-from ..walk import Step, _odd_order, _rule_in_words, _walk, siamese
+from ..i18n import _
+from ..walk import Step, _odd_order, _rule_in_words, _rule_name, _walk, siamese
 from .board import draw_square, html_table
 from .look import COLORS, FONT, css_font, pt
 from .player import HTMLAnimation, html_animation
@@ -112,20 +113,30 @@ def siamese_frames(n: int = 5, *, cell_px: int | None = None) -> list[str]:
     frames = [
         _frame(
             square,
-            f"An empty {n}×{n} grid: the numbers 1 to {n * n} will go in one at a time. "
-            f"Each line must add up to {target}.",
+            _(
+                "An empty {n}×{n} grid: the numbers 1 to {last} will go in one at a time. "
+                "Each line must add up to {target}.",
+                n=n,
+                last=n * n,
+                target=target,
+            ),
             px,
         )
     ]
     steps = list(_walk(n))
     for step in steps:
         square[step.row, step.col] = step.number
-        text = f"Step {step.number}: " + _rule_in_words(step, n)
+        text = _("Step {number}: {words}", number=step.number, words=_rule_in_words(step, n))
         frames.append(_frame(square, text, px, current=(step.row, step.col), tried=step.tried))
     frames[-1] = _frame(
         square,
-        f"Done: every row (→), column (↓) and both diagonals (↘ ↙) add up to "
-        f"{target}. The last number, {n * n}, went to {(steps[-1].row, steps[-1].col)}.",
+        _(
+            "Done: every row (→), column (↓) and both diagonals (↘ ↙) add up to "
+            "{target}. The last number, {last}, went to {cell}.",
+            target=target,
+            last=n * n,
+            cell=(steps[-1].row, steps[-1].col),
+        ),
         px,
         sums=True,
     )
@@ -144,7 +155,7 @@ def siamese_animation(n: int = 5, *, interval_ms: int = 700, cell_px: int | None
     return html_animation(
         siamese_frames(n, cell_px=cell_px),
         interval_ms=interval_ms,
-        title=f"The Siamese walk, n = {n}",
+        title=_("The Siamese walk, n = {n}", n=n),
         name="siamese",
     )
 
@@ -162,11 +173,12 @@ def _draw_step(ax, square: np.ndarray, step: Step | None, n: int) -> None:
         )
         ax.text(c + 0.88, r + 0.2, "×", ha="center", va="center", fontsize=pt(70 / n), color=COLORS["grid"])
     if step is None:
-        title = f"Siamese walk, n = {n}: empty grid"
+        title = _("Siamese walk, n = {n}: empty grid", n=n)
     elif not step.rules:
-        title = f"{step.number}: plain move (up one, right one)"
+        title = _("{number}: plain move (up one, right one)", number=step.number)
     else:
-        title = f"{step.number}: rule " + " + ".join(step.rules)
+        rules = " + ".join(_rule_name(rule) for rule in step.rules)
+        title = _("{number}: rule {rules}", number=step.number, rules=rules)
     ax.set_title(title, fontsize=FONT["size"] + 2, color=COLORS["accent"])
 
 
@@ -220,7 +232,7 @@ def draw_torus_wrap(n: int = 5, ax=None, *, numbers: int | None = None):
     k = n + 1 if numbers is None else as_order(numbers, name="numbers", minimum=2, maximum=n * n)
     square = siamese(n)
     if ax is None:
-        _, ax = plt.subplots(figsize=(7.5, 7.5))
+        _fig, ax = plt.subplots(figsize=(7.5, 7.5))
     fs = pt(60 / n)
     for br in (-1, 0, 1):
         for bc in (-1, 0, 1):
@@ -290,6 +302,8 @@ def draw_torus_wrap(n: int = 5, ax=None, *, numbers: int | None = None):
     ax.set_aspect("equal")
     ax.axis("off")
     ax.set_title(
-        f"Wrapping round: the grid as a torus (n = {n})", fontsize=FONT["size"] + 2, color=COLORS["accent"]
+        _("Wrapping round: the grid as a torus (n = {n})", n=n),
+        fontsize=FONT["size"] + 2,
+        color=COLORS["accent"],
     )
     return ax

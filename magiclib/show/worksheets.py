@@ -29,6 +29,7 @@ from .. import hexagon as hx
 from .._check import as_flag
 from ..allsquares import magic_series, magic_square_array
 from ..famous import CHALLENGE_8
+from ..i18n import N_, _
 from ..nqueens import hidden_queens
 from ..squares import magic_constant
 from ..walk import siamese, siamese_steps
@@ -61,16 +62,20 @@ class _Page:
         ax.set_axis_off()
         self.ax = ax
         self.y = self.height - _MARGIN
-        head = "Answers: " + title if answers else title
+        head = _("Answers: {title}", title=title) if answers else title
         self.text(_MARGIN, self.y, head, size=_TITLE, weight="bold")
         self.y -= 11
         if answers:
             self.text(
-                _MARGIN, self.y, "ANSWER SHEET, for the teacher: do not hand out.", size=_BODY, weight="bold"
+                _MARGIN,
+                self.y,
+                _("ANSWER SHEET, for the teacher: do not hand out."),
+                size=_BODY,
+                weight="bold",
             )
             self.y -= 10
         else:
-            self.text(_MARGIN, self.y, "Name: ______________________      Date: ____________", size=_BODY)
+            self.text(_MARGIN, self.y, _("Name: ______________________      Date: ____________"), size=_BODY)
             self.y -= 10
         self.text(self.width / 2, 9, footer, size=_BODY, ha="center", color="#333333")
 
@@ -142,7 +147,7 @@ class _Page:
 
 # --- the Siamese walk -------------------------------------------------------------------------------
 
-_WALK_RULES = (
+_WALK_RULES = N_(
     "Rules. Put each next number one cell UP and one cell RIGHT of the last one.\n"
     "Wrap: off the top edge, continue at the bottom; off the right edge, continue at the left.\n"
     "Occupied: if that cell already holds a number (or you leave by the top-right corner), "
@@ -151,25 +156,30 @@ _WALK_RULES = (
 
 
 def _siamese_pages(paper: str, answers: bool) -> list[Any]:
-    footer = "magiclib classroom kit · the Siamese walk (notebook 01)"
+    footer = _("magiclib classroom kit · the Siamese walk (notebook 01)")
     if answers:
-        page = _Page(paper, "the Siamese walk", footer, True)
+        page = _Page(paper, _("the Siamese walk"), footer, True)
         top = page.y - 4
         for n, cell, x in ((3, 14.0, _MARGIN), (5, 14.0, _MARGIN + 85)):
-            page.text(x, top, f"{n} x {n}: lines sum to {magic_constant(n)}")
+            page.text(x, top, _("{n} x {n}: lines sum to {value}", n=n, value=magic_constant(n)))
             page.grid(x, top - 9, cell, siamese(n), size=16)
         top -= 9 + 5 * 14 + 12
-        page.text(_MARGIN, top, f"7 x 7: every line sums to {magic_constant(7)}")
+        page.text(_MARGIN, top, _("7 x 7: every line sums to {value}", value=magic_constant(7)))
         page.grid(_MARGIN, top - 9, 16.0, siamese(7), size=16)
         return [page.fig]
     pages = []
     for n in (3, 5, 7):
-        page = _Page(paper, f"The Siamese walk: a {n} x {n} square", footer, False)
-        page.paragraph(_WALK_RULES)
+        page = _Page(paper, _("The Siamese walk: a {n} x {n} square", n=n), footer, False)
+        page.paragraph(_(_WALK_RULES))
         first = siamese_steps(n)[:2]
         page.paragraph(
-            f"1 starts in the middle of the last column; 2 is already placed for you (it wrapped). "
-            f"Fill in 3 to {n * n}. Then add up each row, column and diagonal."
+            _(
+                (
+                    "1 starts in the middle of the last column; 2 is already placed for you (it "
+                    "wrapped). Fill in 3 to {value}. Then add up each row, column and diagonal."
+                ),
+                value=n * n,
+            )
         )
         cell = min(22.0, (page.width - 2 * _MARGIN - 10) / n, (page.y - 75) / n)
         values = np.zeros((n, n), dtype=np.int64)
@@ -179,8 +189,10 @@ def _siamese_pages(paper: str, answers: bool) -> list[Any]:
         x = (page.width - n * cell) / 2
         bottom = page.grid(x, page.y - 8, cell, values, size=20, bold=placed, labels=True)
         page.y = bottom - 8
-        page.text(_MARGIN, page.y, "Row sums: ________________   Column sums: ________________")
-        page.text(_MARGIN, page.y - 9, "Diagonal sums: ________________   What do you notice? ______________")
+        page.text(_MARGIN, page.y, _("Row sums: ________________   Column sums: ________________"))
+        page.text(
+            _MARGIN, page.y - 9, _("Diagonal sums: ________________   What do you notice? ______________")
+        )
         pages.append(page.fig)
     return pages
 
@@ -189,14 +201,20 @@ def _siamese_pages(paper: str, answers: bool) -> list[Any]:
 
 
 def _series_pages(paper: str, answers: bool) -> list[Any]:
-    footer = "magiclib classroom kit · magic series (notebook 02)"
+    footer = _("magiclib classroom kit · magic series (notebook 02)")
     series = magic_series(3)
     if answers:
-        page = _Page(paper, "magic series", footer, True)
+        page = _Page(paper, _("magic series"), footer, True)
         page.paragraph(
-            f"The {len(series)} magic series of order 3: {', '.join(' '.join(map(str, s)) for s in series)}. "
-            "The 8 magic squares below use them; all have 5 in the centre, and they are the 8 rotations "
-            "and reflections of one square (Lo Shu)."
+            _(
+                (
+                    "The {count} magic series of order 3: {items}. The 8 magic squares below use "
+                    "them; all have 5 in the centre, and they are the 8 rotations and reflections of "
+                    "one square (Lo Shu)."
+                ),
+                count=len(series),
+                items=", ".join(" ".join(map(str, s)) for s in series),
+            )
         )
         squares = magic_square_array(3)
         cell, gap = 14.0, 16.0
@@ -206,12 +224,14 @@ def _series_pages(paper: str, answers: bool) -> list[Any]:
             top = page.y - 6 - row * (3 * cell + gap)
             page.grid(x, top, cell, sq, size=16)
         return [page.fig]
-    page = _Page(paper, "Magic series: build the 3 x 3 squares", footer, False)
+    page = _Page(paper, _("Magic series: build the 3 x 3 squares"), footer, False)
     page.paragraph(
-        "Each card holds three different numbers from 1 to 9 that add up to 15: a magic series. "
-        "Cut the cards out. A magic square needs three series for its rows, three for its columns "
-        "and two for its diagonals. Use the cards to build a magic square, then find as many different "
-        "ones as you can on the next page. Which number must go in the centre, and why?"
+        _(
+            "Each card holds three different numbers from 1 to 9 that add up to 15: a magic series. "
+            "Cut the cards out. A magic square needs three series for its rows, three for its columns "
+            "and two for its diagonals. Use the cards to build a magic square, then find as many different "
+            "ones as you can on the next page. Which number must go in the centre, and why?"
+        )
     )
     cell, gap = 14.0, 12.0
     top = page.y - 4
@@ -223,18 +243,22 @@ def _series_pages(paper: str, answers: bool) -> list[Any]:
         page.grid(x, y, cell, np.array([list(s)], dtype=np.int64), size=20)
     page.y = top - 4 * (cell + gap) - 2
     page.paragraph(
-        "Cards through the centre: ____________\nCards through a corner: ____________\n"
-        "Cards through the middle of a side: ____________"
+        _(
+            "Cards through the centre: ____________\nCards through a corner: ____________\n"
+            "Cards through the middle of a side: ____________"
+        )
     )
-    grids = _Page(paper, "Magic series: your squares", footer, False)
-    grids.paragraph("Write one magic square in each grid. Under it, write the letters of the cards you used.")
+    grids = _Page(paper, _("Magic series: your squares"), footer, False)
+    grids.paragraph(
+        _("Write one magic square in each grid. Under it, write the letters of the cards you used.")
+    )
     cell, gap = 15.0, 18.0
     for k in range(9):
         col, row = k % 3, k // 3
         x = _MARGIN + col * (3 * cell + gap)
         t = grids.y - 4 - row * (3 * cell + gap + 14)
         grids.grid(x, t, cell, np.zeros((3, 3), dtype=np.int64))
-        grids.text(x, t - 3 * cell - 3, "cards: ______")
+        grids.text(x, t - 3 * cell - 3, _("cards: ______"))
     return [page.fig, grids.fig]
 
 
@@ -242,16 +266,22 @@ def _series_pages(paper: str, answers: bool) -> list[Any]:
 
 
 def _queens_pages(paper: str, answers: bool) -> list[Any]:
-    footer = "magiclib classroom kit · queens in a magic square (notebook 03)"
+    footer = _("magiclib classroom kit · queens in a magic square (notebook 03)")
     square = np.array(CHALLENGE_8, dtype=np.int64)
     target = magic_constant(8)
     checker = lambda r, c: (r + c) % 2 == 1  # noqa: E731
     if answers:
-        page = _Page(paper, "queens in a magic square", footer, True)
+        page = _Page(paper, _("queens in a magic square"), footer, True)
         found = hidden_queens(square)
         page.paragraph(
-            f"The square hides exactly {len(found)} solutions of the 8 queens problem whose numbers add up "
-            f"to {target}. Each board rings the 8 queens of one solution."
+            _(
+                (
+                    "The square hides exactly {count} solutions of the 8 queens problem whose "
+                    "numbers add up to {target}. Each board rings the 8 queens of one solution."
+                ),
+                count=len(found),
+                target=target,
+            )
         )
         cell = 10.0
         for k, sol in enumerate(found):
@@ -261,24 +291,46 @@ def _queens_pages(paper: str, answers: bool) -> list[Any]:
             ring = {(r, c) for r, c in enumerate(sol)}
             page.grid(x, top, cell, square, size=14, ring=ring, shade=checker)
             total = sum(int(square[r, c]) for r, c in ring)
-            page.text(x, top - 8 * cell - 3, f"{k + 1}: columns {' '.join(map(str, sol))}; sum {total}")
+            page.text(
+                x,
+                top - 8 * cell - 3,
+                _(
+                    "{value}: columns {items}; sum {total}",
+                    value=k + 1,
+                    items=" ".join(map(str, sol)),
+                    total=total,
+                ),
+            )
         return [page.fig]
-    page = _Page(paper, "Queens hidden in a magic square", footer, False)
+    page = _Page(paper, _("Queens hidden in a magic square"), footer, False)
     page.paragraph(
-        f"Every row, column and diagonal of this square adds up to {target}. Place 8 queens (draw a ring "
-        "around a number) so that no two share a row, a column or a diagonal. Add up the 8 ringed "
-        f"numbers. The square hides some placements whose numbers add up to exactly {target}: find one."
+        _(
+            (
+                "Every row, column and diagonal of this square adds up to {target}. Place 8 "
+                "queens (draw a ring around a number) so that no two share a row, a column or a "
+                "diagonal. Add up the 8 ringed numbers. The square hides some placements whose "
+                "numbers add up to exactly {target}: find one."
+            ),
+            target=target,
+        )
     )
     cell = min(19.0, (page.y - 70) / 8)
     x = (page.width - 8 * cell) / 2
     bottom = page.grid(x, page.y - 8, cell, square, size=18, shade=checker, labels=True)
     page.y = bottom - 6
-    page.text(_MARGIN, page.y, "Columns of my queens, row 0 to row 7: ___ ___ ___ ___ ___ ___ ___ ___")
-    page.text(_MARGIN, page.y - 9, "Sum of their numbers: __________   Is it 260?  yes / no")
+    page.text(_MARGIN, page.y, _("Columns of my queens, row 0 to row 7: ___ ___ ___ ___ ___ ___ ___ ___"))
+    page.text(_MARGIN, page.y - 9, _("Sum of their numbers: __________   Is it 260?  yes / no"))
     return [page.fig]
 
 
 # --- the magic hexagon -------------------------------------------------------------------------------
+
+
+def _line_label(name: str) -> str:
+    """A line's name from ``hexagon.line_names()`` ("row 3", "/ 2", "\\ 5") as the reader reads it."""
+    if name.startswith("row "):
+        return _("row {k}", context="a row of the magic hexagon", k=name.removeprefix("row "))
+    return name
 
 
 def _hexagon_drawing(page: _Page, values: tuple[int, ...] | None, cx: float, cy: float, unit: float) -> None:
@@ -303,34 +355,39 @@ def _hexagon_drawing(page: _Page, values: tuple[int, ...] | None, cx: float, cy:
                 x, y - radius * 0.2, str(values[k - 1]), size=20, ha="center", va="center", weight="bold"
             )
     for i, (px, py) in _sum_positions().items():
-        name = hx.line_names()[i]
+        name = _line_label(hx.line_names()[i])
         page.text(cx + px * unit, cy + py * unit, name, size=14, ha="center", va="center", style="italic")
 
 
 def _hexagon_pages(paper: str, answers: bool) -> list[Any]:
-    footer = "magiclib classroom kit · the magic hexagon (notebook 04)"
-    lines, names = hx.lines(), hx.line_names()
+    footer = _("magiclib classroom kit · the magic hexagon (notebook 04)")
+    lines, names = hx.lines(), [_line_label(name) for name in hx.line_names()]
     adams = hx.MAGIC_HEXAGON
     total = sum(adams[k - 1] for k in lines[0])
-    title = "The magic hexagon"
+    title = _("The magic hexagon")
     page = _Page(paper, title, footer, answers)
     if answers:
-        page.paragraph(f"Adams' magic hexagon: every one of the 15 lines adds up to {total}.")
+        page.paragraph(_("Adams' magic hexagon: every one of the 15 lines adds up to {total}.", total=total))
     else:
         page.paragraph(
-            "The hexagon has 19 cells, x1 to x19, and 15 lines: 5 rows, 5 lines going up to the right (/) "
-            "and 5 going down to the right (\\). Each line's name is written beyond one of its ends. "
-            "On the next page, write the equation of every line (for example: x1 + x2 + x3 = s)."
+            _(
+                "The hexagon has 19 cells, x1 to x19, and 15 lines: 5 rows, 5 lines going up to the "
+                "right (/) and 5 going down to the right (\\). Each line's name is written beyond one of "
+                "its ends. On the next page, write the equation of every line "
+                "(for example: x1 + x2 + x3 = s)."
+            )
         )
     unit = min(30.0, (page.width - 2 * _MARGIN) / 6.2)
     cy = page.y - 4 - 3.3 * unit
     _hexagon_drawing(page, adams if answers else None, page.width / 2, cy, unit)
     page.y = cy - 3.3 * unit - 4
     if not answers:
-        page.paragraph(f"Challenge: put 1 to 19 in the cells so that every line adds up to {total}.")
+        page.paragraph(
+            _("Challenge: put 1 to 19 in the cells so that every line adds up to {total}.", total=total)
+        )
     eq = _Page(
         paper,
-        "The 15 line equations" if answers else "The magic hexagon: the 15 line equations",
+        _("The 15 line equations") if answers else _("The magic hexagon: the 15 line equations"),
         footer,
         answers,
     )
@@ -383,7 +440,11 @@ def save_worksheet(name: str, path: str | Path, *, answers: bool = False, paper:
 
     pages = worksheet_pages(name, answers=answers, paper=paper)
     path = Path(path)
-    title = f"{name.replace('_', ' ')}{' (answers)' if answers else ''}: magiclib worksheet"
+    words = name.replace("_", " ")
+    if answers:
+        title = _("{name} (answers): magiclib worksheet", name=words)
+    else:
+        title = _("{name}: magiclib worksheet", name=words)
     with PdfPages(path, metadata={"Title": title, "CreationDate": None, "Creator": "magiclib"}) as pdf:
         for fig in pages:
             pdf.savefig(fig)

@@ -25,6 +25,7 @@ import anywidget
 import traitlets
 
 from .._check import as_text
+from ..i18n import _
 from ..show.look import CSS_FONT
 
 __all__ = ["StepButton", "PlayerKeys", "NeedsPython"]
@@ -71,15 +72,16 @@ _CSS = (
 #: JupyterLab: a slider handle (``role=slider``) gets the text of its slider's label, each of Play's icon
 #: buttons its action. Shared with the Voilà template (scripts/configure_jupyter.py), one source for both.
 NAME_CONTROLS_JS = """
-function nameControls(root) {
+function nameControls(root, names) {
+  names = names || {};
   root.querySelectorAll(".noUi-handle[role=slider]:not([aria-label])").forEach(function (h) {
     var w = h.closest(".widget-slider"), l = w && w.querySelector(".widget-label");
-    h.setAttribute("aria-label", (l && l.textContent.trim()) || "slider");
+    h.setAttribute("aria-label", (l && l.textContent.trim()) || names.slider || "slider");
   });
   root.querySelectorAll(".widget-play button:not([aria-label])").forEach(function (b) {
     var i = b.querySelector("i"), c = i ? i.className : "";
-    var name = /play|pause/.test(c) ? "play or pause" : /stop/.test(c) ? "stop"
-      : /retweet|repeat/.test(c) ? "repeat" : "player control";
+    var name = /play|pause/.test(c) ? names.play || "play or pause" : /stop/.test(c) ? names.stop || "stop"
+      : /retweet|repeat/.test(c) ? names.repeat || "repeat" : names.control || "player control";
     b.setAttribute("aria-label", name);
     if (!b.title) b.title = name;
   });
@@ -91,13 +93,13 @@ function nameControls(root) {
 _WATCH_JS = (
     NAME_CONTROLS_JS
     + """
-function watchControls(el) {
+function watchControls(el, names) {
   let observer = null, timer = 0, tries = 0;
   const start = () => {
     const box = el.parentElement;
     if (!box) { if (tries++ < 600) timer = setTimeout(start, 100); return; }
-    nameControls(box);
-    observer = new MutationObserver(() => nameControls(box));
+    nameControls(box, names);
+    observer = new MutationObserver(() => nameControls(box, names));
     observer.observe(box, { childList: true, subtree: true });
   };
   start();
@@ -135,12 +137,16 @@ export default { render };
 _KEYS_ESM = (
     _WATCH_JS
     + """
+// A message of the catalogue, its {placeholders} filled (the words come translated from Python).
+function fill(template, values) {
+  return template.replace(/\\{(\\w+)\\}/g, (all, key) => (key in values ? String(values[key]) : all));
+}
 function render({ model, el }) {
   const box = document.createElement("div");
   box.className = "mlfront-keys";
   box.tabIndex = 0;
   box.setAttribute("role", "group");
-  box.setAttribute("aria-roledescription", "frame player");
+  box.setAttribute("aria-roledescription", model.get("roledescription"));
   const status = document.createElement("span");
   status.className = "mlfront-status";
   status.setAttribute("role", "status");
@@ -149,20 +155,20 @@ function render({ model, el }) {
   const hint = document.createElement("span");
   hint.className = "mlfront-hint";
   hint.setAttribute("aria-hidden", "true");
-  hint.textContent = " \\u2014 keys: Space play/pause, \\u2190 \\u2192 step, Home/End first/last";
+  hint.textContent = " \\u2014 " + model.get("hint");
   box.append(status, hint);
   el.appendChild(box);
   const words = () => {
     const i = model.get("value"), last = model.get("max");
     const caption = (model.get("captions") || [])[i] || "";
-    return model.get("word") + " " + i + " of " + last + (caption ? ": " + caption : "");
+    const template = caption ? model.get("said_caption") : model.get("said");
+    return fill(template, { word: model.get("word"), step: i, last: last, caption: caption });
   };
   const update = () => {
     status.textContent = words();
     box.dataset.step = String(model.get("value"));
     box.dataset.playing = model.get("playing") ? "1" : "0";
-    box.setAttribute("aria-label", model.get("label") +
-      ". Space: play or pause; left and right arrows: step; Home and End: first and last step");
+    box.setAttribute("aria-label", fill(model.get("instructions"), { label: model.get("label") }));
   };
   const go = (i) => {
     model.set("playing", false);
@@ -186,9 +192,10 @@ function render({ model, el }) {
     e.stopPropagation();  // JupyterLab's own shortcuts (Space scrolls, arrows move cells) stay out
   });
   const names = ["value", "max", "playing", "captions", "word", "label"];
+  names.push("said", "said_caption", "instructions");
   names.forEach((n) => model.on("change:" + n, update));
   update();
-  const unwatch = watchControls(el);
+  const unwatch = watchControls(el, model.get("control_names"));
   return () => { names.forEach((n) => model.off("change:" + n, update)); unwatch(); };
 }
 export default { render };
@@ -209,12 +216,23 @@ function render({ model, el }) {
   };
   model.on("msg:custom", answer);
   try { model.send({ type: "ping" }); } catch (e) { /* no kernel side: the note stays */ }
-  const unwatch = watchControls(el);
+  const unwatch = watchControls(el, model.get("control_names"));
   return () => { model.off("msg:custom", answer); unwatch(); };
 }
 export default { render };
 """
 )
+
+
+def control_names() -> dict[str, str]:
+    """The accessible names ``NAME_CONTROLS_JS`` gives the stock controls, in the reader's language."""
+    return {
+        "slider": _("slider"),
+        "play": _("play or pause"),
+        "stop": _("stop"),
+        "repeat": _("repeat"),
+        "control": _("player control"),
+    }
 
 
 class StepButton(anywidget.AnyWidget):
@@ -262,9 +280,32 @@ class PlayerKeys(anywidget.AnyWidget):
     value = traitlets.Int(0).tag(sync=True)
     max = traitlets.Int(0).tag(sync=True)
     playing = traitlets.Bool(False).tag(sync=True)
-    word = traitlets.Unicode("step").tag(sync=True)
-    label = traitlets.Unicode("player").tag(sync=True)
+    word = traitlets.Unicode().tag(sync=True)
+    label = traitlets.Unicode().tag(sync=True)
     captions = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    # What the browser says and shows, in the reader's language (translated here, filled there).
+    said = traitlets.Unicode().tag(sync=True)
+    said_caption = traitlets.Unicode().tag(sync=True)
+    instructions = traitlets.Unicode().tag(sync=True)
+    hint = traitlets.Unicode().tag(sync=True)
+    roledescription = traitlets.Unicode().tag(sync=True)
+    control_names = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, **kwargs):
+        words = {
+            "word": _("step"),
+            "label": _("player"),
+            "said": _("{word} {step} of {last}"),
+            "said_caption": _("{word} {step} of {last}: {caption}"),
+            "instructions": _(
+                "{label}. Space: play or pause; left and right arrows: step; "
+                "Home and End: first and last step"
+            ),
+            "hint": _("keys: Space play/pause, \u2190 \u2192 step, Home/End first/last"),
+            "roledescription": _("frame player"),
+            "control_names": control_names(),
+        }
+        super().__init__(**{**words, **kwargs})
 
     def words(self) -> str:
         """What the live region says for the current step (the browser writes the same).
@@ -273,7 +314,8 @@ class PlayerKeys(anywidget.AnyWidget):
         'placed 4 of 9: 4 goes down'
         """
         caption = self.captions[self.value] if self.value < len(self.captions) else ""
-        return f"{self.word} {self.value} of {self.max}" + (f": {caption}" if caption else "")
+        template = self.said_caption if caption else self.said
+        return template.format(word=self.word, step=self.value, last=self.max, caption=caption)
 
     def __repr__(self) -> str:
         return f"PlayerKeys({self.label!r})"
@@ -288,10 +330,12 @@ class NeedsPython(anywidget.AnyWidget):
 
     _esm = traitlets.Unicode(_NEEDS_ESM).tag(sync=True)
     _css = traitlets.Unicode(_CSS).tag(sync=True)
-    text = traitlets.Unicode("needs Python: run the cell").tag(sync=True)
+    text = traitlets.Unicode().tag(sync=True)
+    control_names = traitlets.Dict().tag(sync=True)
 
-    def __init__(self, text: str = "needs Python: run the cell", **kwargs):
-        super().__init__(text=as_text(text, name="text") or "needs Python: run the cell", **kwargs)
+    def __init__(self, text: str | None = None, **kwargs):
+        text = as_text(text, name="text") or _("needs Python: run the cell")
+        super().__init__(text=text, control_names=control_names(), **kwargs)
         self.on_msg(self._answer)
 
     def _answer(self, _widget, content, _buffers) -> None:

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 import ipywidgets as widgets
 
 from .._check import as_order, as_text
+from ..i18n import _
 from ..show.player import CONTROLS, as_frames, frame_caption, frame_markup
 from ._front import PlayerKeys, StepButton
 
@@ -42,7 +43,7 @@ class FramePlayer(widgets.VBox):
         frames: Sequence[str],
         *,
         interval_ms: int = 600,
-        label: str = "step",
+        label: str | None = None,
         name: str = "player",
         header: widgets.Widget | None = None,
     ):
@@ -50,15 +51,15 @@ class FramePlayer(widgets.VBox):
         interval_ms = as_order(
             interval_ms, name="interval_ms", minimum=10, maximum=60_000, what="a duration in ms"
         )
-        label = as_text(label, name="label") or "step"
+        label = as_text(label, name="label") or _("step")
         name = as_text(name, name="name") or "player"
         if header is not None and not isinstance(header, widgets.Widget):
             raise TypeError(f"header must be an ipywidgets Widget or None, got {type(header).__name__}")
         self.name = name
-        labels = {key: (text, tip) for key, text, tip in CONTROLS}
+        labels = {key: (_(text), _(tip)) for key, text, tip in CONTROLS}
         last = len(self.frames) - 1
         self.play = widgets.Play(
-            value=0, min=0, max=last, step=1, interval=interval_ms, description="Play", show_repeat=False
+            value=0, min=0, max=last, step=1, interval=interval_ms, description=_("Play"), show_repeat=False
         )
         self.slider = widgets.IntSlider(
             value=0,
@@ -77,7 +78,9 @@ class FramePlayer(widgets.VBox):
         )
         for button in (self.first, self.back, self.forward, self.last):
             button.on_click(lambda b: self._move(b.delta))
-        self.keyboard = PlayerKeys(max=last, word=label, label=f"{name.replace('-', ' ')} player")
+        self.keyboard = PlayerKeys(
+            max=last, word=label, label=_("{name} player", name=name.replace("-", " "))
+        )
         self._fit_to(self.frames)
         # Speed: milliseconds per step, linked in the browser to Play's interval (no kernel needed).
         self.speed = widgets.IntSlider(
@@ -85,7 +88,7 @@ class FramePlayer(widgets.VBox):
             min=min(100, interval_ms),
             max=max(2000, interval_ms),
             step=50,
-            description="ms per step",
+            description=_("ms per step"),
             continuous_update=True,
             style={"description_width": "initial"},
             layout=widgets.Layout(width="300px"),

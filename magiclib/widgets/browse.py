@@ -17,12 +17,26 @@ import numpy as np
 
 from .._check import as_items, as_order, as_square, as_text
 from ..allsquares import frenicle_squares
+from ..i18n import _
 from ..show.board import MAX_DRAWN_ORDER, square_html
 from ..show.look import COLORS, css_font
 from ..squares import PROPERTY_NAMES, line_sums, properties
 from ._front import NeedsPython
 
 __all__ = ["SquareBrowser", "square_browser"]
+
+
+def _property(name: str) -> str:
+    """A property of ``PROPERTY_NAMES`` as the reader's language names it."""
+    names = {
+        "normal": _("normal", context="property of a square"),
+        "semi-magic": _("semi-magic", context="property of a square"),
+        "magic": _("magic", context="property of a square"),
+        "pandiagonal": _("pandiagonal", context="property of a square"),
+        "associative": _("associative", context="property of a square"),
+        "most-perfect": _("most-perfect", context="property of a square"),
+    }
+    return names.get(name, name)
 
 
 class SquareBrowser(widgets.VBox):
@@ -50,18 +64,22 @@ class SquareBrowser(widgets.VBox):
         self.cell_px = int(cell_px)
         self.props = [properties(a) for a in arrays]
         counts = {p: sum(p in found for found in self.props) for p in PROPERTY_NAMES}
-        options = [(f"all ({len(arrays)})", "all")]
+        options = [(_("all ({count})", count=len(arrays)), "all")]
         # Offer only the properties that split the list: one that every square has (all 880 are
         # normal, semi-magic and magic) would show the same list again.
-        options += [(f"{p} ({counts[p]})", p) for p in PROPERTY_NAMES if 0 < counts[p] < len(arrays)]
+        options += [
+            (_("{property} ({count})", property=_property(p), count=counts[p]), p)
+            for p in PROPERTY_NAMES
+            if 0 < counts[p] < len(arrays)
+        ]
         self.filter = widgets.Dropdown(
-            options=options, value="all", description="show", layout=widgets.Layout(width="260px")
+            options=options, value="all", description=_("show"), layout=widgets.Layout(width="260px")
         )
         self.slider = widgets.IntSlider(
             value=1,
             min=1,
             max=len(arrays),
-            description="square",
+            description=_("square"),
             continuous_update=True,
             layout=widgets.Layout(width="420px"),
         )
@@ -71,7 +89,7 @@ class SquareBrowser(widgets.VBox):
         self.filter.observe(self._on_filter, names="value")
         self.slider.observe(lambda _: self._redraw(), names="value")
         self._redraw()
-        self.needs_python = NeedsPython("needs Python: run the cell to browse the squares")
+        self.needs_python = NeedsPython(_("needs Python: run the cell to browse the squares"))
         super().__init__(
             [widgets.HBox([self.filter, self.slider, self.needs_python]), self.caption, self.view]
         )
@@ -96,26 +114,37 @@ class SquareBrowser(widgets.VBox):
         n = square.shape[0]
         sums = line_sums(square)
         every = sums["rows"] + sums["columns"] + sums["diagonal"] + sums["anti-diagonal"]
-        names = [p for p in PROPERTY_NAMES if p in self.props[k]]
+        names = [_property(p) for p in PROPERTY_NAMES if p in self.props[k]]
         shown = self.filter.value
         if len(set(every)) == 1:
-            lines = f"every row, column and diagonal adds up to {every[0]}"
+            lines = _("Order {n}: every row, column and diagonal adds up to {sum}.", n=n, sum=every[0])
         else:
-            lines = (
-                f"line sums: rows {sums['rows']}, columns {sums['columns']}, "
-                f"diagonals {sums['diagonal'] + sums['anti-diagonal']}"
+            lines = _(
+                "Order {n}: line sums: rows {rows}, columns {columns}, diagonals {diagonals}.",
+                n=n,
+                rows=sums["rows"],
+                columns=sums["columns"],
+                diagonals=sums["diagonal"] + sums["anti-diagonal"],
+            )
+        where = dict(k=self.slider.value, count=len(self.selection), number=k + 1, total=len(self.squares))
+        if shown == "all":
+            rest = _("(all squares; number {number} of {total} in the full list)", **where)
+        else:
+            rest = _(
+                "({property} only; number {number} of {total} in the full list)",
+                property=_property(shown),
+                **where,
             )
         self.caption.value = (
             f'<div style="{css_font(18)};color:{COLORS["grid"]}">'
-            f"<b>square {self.slider.value} of {len(self.selection)}</b>"
-            f" ({'all squares' if shown == 'all' else html.escape(shown) + ' only'};"
-            f" number {k + 1} of {len(self.squares)} in the full list)</div>"
+            f"<b>{html.escape(_('square {k} of {count}', **where))}</b> {html.escape(rest)}</div>"
         )
         self.view.value = (
             square_html(square, blank=None, cell_px=self.cell_px)
             + f'<div class="magiclib-browser-info" style="{css_font(18)};'
             f'color:{COLORS["grid"]};max-width:{max(420, self.cell_px * n + 40)}px">'
-            f"Order {n}: {lines}.<br>Properties: <b>{html.escape(', '.join(names))}</b></div>"
+            f"{html.escape(lines)}<br>{html.escape(_('Properties:'))} "
+            f"<b>{html.escape(', '.join(names))}</b></div>"
         )
 
     def __repr__(self) -> str:

@@ -13,6 +13,7 @@ classes ``magiclib-hexagon-x10`` ... ``magiclib-hexagon-x19`` (their labels read
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
 from typing import Any
 
@@ -20,6 +21,7 @@ import ipywidgets as widgets
 
 from .. import hexagon
 from .._check import as_order
+from ..i18n import _
 from ..show.hexagon import hexagon_svg, hexagon_verdict_html
 from ._front import NeedsPython
 
@@ -74,7 +76,7 @@ class HexagonFiller(widgets.VBox):
             self.inputs[k] = box
         self.total = widgets.IntText(
             value=int(total),
-            description="line sum",
+            description=_("line sum"),
             layout=widgets.Layout(width="190px", height="36px"),
             style={"description_width": "80px"},
         )
@@ -84,15 +86,22 @@ class HexagonFiller(widgets.VBox):
         self.verdict = widgets.HTML()
         self.verdict.add_class("magiclib-hexagon-verdict")
         title = widgets.HTML(
-            _STYLE + "<b style='font-size:17px'>Fill the free cells: type the 7 "
-            "yellow values (press Enter); the other 12 follow from x = B·f + b.</b>"
+            _STYLE
+            + "<b style='font-size:17px'>"
+            + html.escape(
+                _(
+                    "Fill the free cells: type the 7 yellow values (press Enter); "
+                    "the other 12 follow from x = B·f + b."
+                )
+            )
+            + "</b>"
         )
         for box in list(self.inputs.values()) + [self.total]:
             box.observe(self._update, names="value")
         row = widgets.HBox(
             list(self.inputs.values()) + [self.total], layout=widgets.Layout(flex_flow="row wrap")
         )
-        self.needs_python = NeedsPython("needs Python: run the cell, then type values to check them")
+        self.needs_python = NeedsPython(_("needs Python: run the cell, then type values to check them"))
         super().__init__([title, self.needs_python, row, self.board, self.verdict])
         self.add_class("magiclib-hexagon")
         self._update()

@@ -14,6 +14,7 @@ import time
 import ipywidgets as widgets
 
 from .._check import as_text
+from ..i18n import _
 from ..show.look import COLORS, css_font
 
 __all__ = ["CountProgress", "count_progress"]
@@ -28,9 +29,9 @@ class CountProgress(widgets.VBox):
     (3, 12, 'Counting: 3 of 12 batches (25%)')
     """
 
-    def __init__(self, description: str = "Counting", unit: str = "batches"):
-        description = as_text(description, name="description") or "Counting"
-        unit = as_text(unit, name="unit") or "batches"
+    def __init__(self, description: str | None = None, unit: str | None = None):
+        description = as_text(description, name="description") or _("Counting")
+        unit = as_text(unit, name="unit") or _("batches")
         self.description = description
         self.unit = unit
         self.done = 0
@@ -39,10 +40,10 @@ class CountProgress(widgets.VBox):
         self.bar = widgets.IntProgress(
             value=0, min=0, max=1, bar_style="info", layout=widgets.Layout(width="640px", height="36px")
         )
-        self.label = widgets.HTML(value=self._html("waiting to start"))
+        self.label = widgets.HTML(value=self._html(_("waiting to start")))
         super().__init__([self.bar, self.label])
         self.add_class("magiclib-progress")
-        self.text = f"{description}: waiting to start"
+        self.text = _("{description}: waiting to start", description=description)
 
     def _html(self, text: str) -> str:
         return f'<span style="{css_font(22)};color:{COLORS["grid"]}">{html.escape(text)}</span>'
@@ -55,9 +56,13 @@ class CountProgress(widgets.VBox):
         self.bar.value = min(self.done, self.bar.max)
         percent = 100 * self.done // max(1, self.total)
         finished = self.total > 0 and self.done >= self.total
-        self.text = f"{self.description}: {self.done} of {self.total} {self.unit} ({percent}%)" + (
-            " - done" if finished else ""
-        )
+        values = dict(description=self.description, done=self.done, total=self.total, unit=self.unit)
+        if finished:
+            self.text = _(
+                "{description}: {done} of {total} {unit} ({percent}%) - done", percent=percent, **values
+            )
+        else:
+            self.text = _("{description}: {done} of {total} {unit} ({percent}%)", percent=percent, **values)
         self.bar.bar_style = "success" if finished else "info"
         self.label.value = self._html(self.text)
 
@@ -69,7 +74,7 @@ class CountProgress(widgets.VBox):
         return f"CountProgress({self.description!r})"
 
 
-def count_progress(description: str = "Counting", unit: str = "batches") -> CountProgress:
+def count_progress(description: str | None = None, unit: str | None = None) -> CountProgress:
     """A new ``CountProgress`` bar: display it, then pass it as ``progress=``.
 
     >>> count_progress("Counting 5x5 squares")

@@ -11,14 +11,16 @@
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 import ipywidgets as widgets
 
 from .._check import as_order, as_square
+from ..i18n import _
 from ..nqueens import MAX_LISTED, hidden_queens, queens
 from ..show.look import css_font
-from ..show.queens import backtrack_frames, queens_over_square_html
+from ..show.queens import backtrack_search_frames, queens_over_square_html
 from ._front import NeedsPython
 from ._player import FramePlayer
 
@@ -59,25 +61,29 @@ class QueensOverSquare(widgets.VBox):
         self.hidden = hidden_queens(self.square)
         self.target = sum(int(x) for x in self.square.ravel()) // n
         self.which = widgets.ToggleButtons(
-            options=[f"all {len(self.all)}", f"hidden {len(self.hidden)}"],
+            # the values stay English (code compares them); the labels are the reader's
+            options=[
+                (_("all {count}", count=len(self.all)), f"all {len(self.all)}"),
+                (_("hidden {count}", count=len(self.hidden)), f"hidden {len(self.hidden)}"),
+            ],
             value=f"all {len(self.all)}",
-            description="show",
+            description=_("show"),
             style={"button_width": "110px"},
         )
         if not self.hidden:
             self.which.disabled = True
         self.slider = widgets.IntSlider(
-            value=1, min=1, max=len(self.all), description="solution", layout=widgets.Layout(width="420px")
+            value=1, min=1, max=len(self.all), description=_("solution"), layout=widgets.Layout(width="420px")
         )
         self.play = widgets.Play(
-            value=1, min=1, max=len(self.all), interval=interval_ms, description="Play", show_repeat=False
+            value=1, min=1, max=len(self.all), interval=interval_ms, description=_("Play"), show_repeat=False
         )
         widgets.jslink((self.play, "value"), (self.slider, "value"))
         self.frame = widgets.HTML()
         self.slider.observe(lambda _: self._draw(), names="value")
         self.which.observe(lambda _: self._switch(), names="value")
         self._draw()
-        self.needs_python = NeedsPython("needs Python: run the cell to step through the solutions")
+        self.needs_python = NeedsPython(_("needs Python: run the cell to step through the solutions"))
         super().__init__([self.which, widgets.HBox([self.play, self.slider, self.needs_python]), self.frame])
         self.add_class("magiclib-queens-over-square")
 
@@ -96,10 +102,20 @@ class QueensOverSquare(widgets.VBox):
         k = self.slider.value
         solution = self.shown[k - 1]
         index = self.all.index(solution) + 1
-        label = "hidden solution" if self.shown is self.hidden else "solution"
-        caption = f"{label} {k} of {len(self.shown)}: columns {solution}" + (
-            f" (number {index} of {len(self.all)} in search order)" if self.shown is self.hidden else ""
-        )
+        if self.shown is self.hidden:
+            caption = _(
+                "hidden solution {k} of {count}: columns {solution} "
+                "(number {index} of {total} in search order)",
+                k=k,
+                count=len(self.shown),
+                solution=solution,
+                index=index,
+                total=len(self.all),
+            )
+        else:
+            caption = _(
+                "solution {k} of {count}: columns {solution}", k=k, count=len(self.shown), solution=solution
+            )
         self.frame.value = queens_over_square_html(
             self.square, solution, target=self.target, cell_px=self.cell_px, caption=caption
         )
@@ -136,29 +152,29 @@ class BacktrackPlayer(widgets.VBox):
             value=self.n,
             min=4,
             max=8,
-            description="board size",
+            description=_("board size"),
             continuous_update=False,
             layout=widgets.Layout(width="300px"),
         )
         self.note = widgets.HTML()
         self.player = self._make_player()
         self.size.observe(lambda change: self._resize(change["new"]), names="value")
-        self.needs_python = NeedsPython("needs Python: run the cell to change the board size")
+        self.needs_python = NeedsPython(_("needs Python: run the cell to change the board size"))
         super().__init__([widgets.HBox([self.size, self.needs_python, self.note]), self.player])
         self.add_class("magiclib-backtrack")
 
     def _make_player(self) -> FramePlayer:
-        frames = backtrack_frames(self.n, max_frames=self.max_frames, cell_px=self.cell_px)
-        self.note.value = (
-            f'<span style="{css_font(15)}">{len(frames)} frames'
-            + (
-                f" (the search continues after frame {len(frames) - 2})"
-                if "the search goes on" in frames[-1]
-                else " (the whole search)"
+        frames, complete = backtrack_search_frames(self.n, max_frames=self.max_frames, cell_px=self.cell_px)
+        if complete:
+            note = _("{count} frames (the whole search)", count=len(frames))
+        else:
+            note = _(
+                "{count} frames (the search continues after frame {frame})",
+                count=len(frames),
+                frame=len(frames) - 2,
             )
-            + "</span>"
-        )
-        return FramePlayer(frames, interval_ms=self.interval_ms, name="backtrack", label="step")
+        self.note.value = f'<span style="{css_font(15)}">{html.escape(note)}</span>'
+        return FramePlayer(frames, interval_ms=self.interval_ms, name="backtrack", label=_("step"))
 
     def _resize(self, n: int) -> None:
         self.n = n

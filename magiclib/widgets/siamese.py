@@ -10,6 +10,7 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from .._check import as_order
+from ..i18n import _
 from ..show.walk import siamese_frames
 from ._front import NeedsPython
 from ._player import FramePlayer
@@ -32,12 +33,12 @@ class SiamesePlayer(FramePlayer):
         if n % 2 == 0:
             raise ValueError(f"n must be an odd integer between {ORDERS[0]} and {ORDERS[-1]}, got {n}")
         self.order = widgets.Dropdown(
-            options=list(ORDERS), value=n, description="order n", layout=widgets.Layout(width="180px")
+            options=list(ORDERS), value=n, description=_("order n"), layout=widgets.Layout(width="180px")
         )
-        self.needs_python = NeedsPython("needs Python: run the cell to change the order")
+        self.needs_python = NeedsPython(_("needs Python: run the cell to change the order"))
         header = widgets.HBox([self.order, self.needs_python], layout=widgets.Layout(align_items="center"))
         super().__init__(
-            siamese_frames(n), interval_ms=interval_ms, label="placed", name="siamese", header=header
+            siamese_frames(n), interval_ms=interval_ms, label=_("placed"), name="siamese", header=header
         )
         self.n = n
         self.order.observe(self._on_order, names="value")

@@ -12,12 +12,14 @@ such as ``-1/18``); the line sums of ΠX in ``.magiclib-space-sums`` (it reads
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
 from typing import Any
 
 import ipywidgets as widgets
 import sympy
 
+from ..i18n import _
 from ..matrices import nearest_magic
 from ..show.board import html_table
 from ..show.look import COLORS
@@ -77,9 +79,9 @@ def explorer_html(values: Sequence[Sequence[int]]) -> tuple[str, str, str]:
     p = nearest_magic(m)
     r = m - p
     tables = (
-        _table(m, "X (you type)", "magiclib-space-m")
-        + _table(p, "ΠX = nearest magic", "magiclib-space-p")
-        + _table(r, "R = X − ΠX (residual)", "magiclib-space-r")
+        _table(m, html.escape(_("X (you type)")), "magiclib-space-m")
+        + _table(p, html.escape(_("ΠX = nearest magic")), "magiclib-space-p")
+        + _table(r, html.escape(_("R = X − ΠX (residual)")), "magiclib-space-r")
     )
     lines = _lines(p)
     ok = len(set(lines)) == 1
@@ -87,9 +89,9 @@ def explorer_html(values: Sequence[Sequence[int]]) -> tuple[str, str, str]:
         f'<div class="magiclib-space-sums" style="font:18px sans-serif;color:'
         f'{COLORS["good"] if ok else COLORS["bad"]};font-weight:bold">'
         + (
-            f"✓ all {len(lines)} lines of ΠX sum to {_text(lines[0])}"
+            html.escape(_("✓ all {count} lines of ΠX sum to {sum}", count=len(lines), sum=_text(lines[0])))
             if ok
-            else "✗ the lines of ΠX differ (this should never happen)"
+            else html.escape(_("✗ the lines of ΠX differ (this should never happen)"))
         )
         + "</div>"
     )
@@ -122,8 +124,8 @@ class NearestMagicExplorer(widgets.VBox):
             for c in range(n):
                 box = widgets.IntText(
                     value=int(m[r, c]),
-                    description=f"row {r + 1}, column {c + 1}",
-                    tooltip=f"row {r + 1}, column {c + 1}",
+                    description=_("row {row}, column {column}", row=r + 1, column=c + 1),
+                    tooltip=_("row {row}, column {column}", row=r + 1, column=c + 1),
                     layout=widgets.Layout(width="78px", height="38px"),
                     style={"description_width": "0px"},
                 )
@@ -140,11 +142,18 @@ class NearestMagicExplorer(widgets.VBox):
             ),
         )
         title = widgets.HTML(
-            _STYLE + "<b style='font-size:17px'>Type integers into X (press Enter or "
-            "Tab): ΠX is the magic matrix nearest to X, R = X − ΠX what is left.</b>"
+            _STYLE
+            + "<b style='font-size:17px'>"
+            + html.escape(
+                _(
+                    "Type integers into X (press Enter or Tab): ΠX is the magic matrix nearest to X, "
+                    "R = X − ΠX what is left."
+                )
+            )
+            + "</b>"
         )
         self.tables, self.sums, self.norms = widgets.HTML(), widgets.HTML(), widgets.HTML()
-        self.needs_python = NeedsPython("needs Python: run the cell, then type values to recompute")
+        self.needs_python = NeedsPython(_("needs Python: run the cell, then type values to recompute"))
         super().__init__([title, self.needs_python, grid, self.tables, self.sums, self.norms])
         self.add_class("magiclib-space")
         self._update()

@@ -1,0 +1,439 @@
+"""The library speaks through its catalogue: every text magiclib shows a reader is a message.
+
+A pseudo-language catalogue, written to a temporary ``LOCALE_DIR``, translates every message of the
+library (extracted from its source by ``scripts/editions.py``) as the English wrapped in «». Each
+picture the notebooks draw, each HTML frame and player, the worksheets, the exercise feedback and the
+progress bar are then made in that language, and every run of letters they show must sit inside «»:
+a word outside them is a string that does not go through the catalogue. English output is checked
+to be what it was before the library went through the catalogue.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import sys
+from pathlib import Path
+
+import matplotlib
+import numpy as np
+import pytest
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "scripts"))
+import editions as ed  # noqa: E402
+
+import magiclib as ml  # noqa: E402
+from magiclib import exercises as ex  # noqa: E402
+from magiclib import hexagon as hx  # noqa: E402
+from magiclib import i18n, show  # noqa: E402
+from magiclib.show.player import frame_caption  # noqa: E402
+from magiclib.show.walk import _draw_step  # noqa: E402
+from magiclib.walk import rule_in_words, siamese_steps  # noqa: E402
+
+#: Words that may stand outside «»: Python's None, names of Python types an answer has, and the
+#: maths letters, card letters and cell names (n, s, A..H, x1..x19, ΠX, ²) that no edition translates.
+ALLOWED = {"None", "list", "tuple", "int", "str", "float", "dict", "function", "lambda"}
+LETTERS = re.compile(r"[^\W\d_]+")
+MATHS = re.compile(r"^(?:[A-Za-z]|x\d+|Π[A-Z]|²)$")
+
+
+def pseudo(text: str) -> str:
+    return "«" + text + "»"
+
+
+@pytest.fixture
+def pseudo_language(tmp_path, monkeypatch):
+    """Every library message translated as «English», in the language "uk" (three plural forms)."""
+    po = ed.new_library_catalogue("uk")
+    for entry in ed.library_template(ed.library_messages(), "uk"):
+        if entry.msgid_plural:
+            entry.msgstr_plural = {
+                k: pseudo(entry.msgid if k == 0 else entry.msgid_plural) for k in entry.msgstr_plural
+            }
+        else:
+            entry.msgstr = pseudo(entry.msgid)
+        po.append(entry)
+    ed.write_catalogue(po, tmp_path / "uk" / "LC_MESSAGES" / "magiclib.po")
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    i18n._catalogue.cache_clear()
+    i18n.use_language("uk")
+    yield
+    i18n.use_language("en")
+    i18n._catalogue.cache_clear()
+    plt.close("all")
+
+
+def outside(text: str) -> list[str]:
+    """The words of ``text`` outside every «...» (innermost first, so nested messages are fine)."""
+    previous = None
+    while previous != text:
+        previous, text = text, re.sub(r"«[^«»]*»", " ", text)
+    return [w for w in LETTERS.findall(text) if w not in ALLOWED and not MATHS.match(w)]
+
+
+def figure_texts(fig) -> list[str]:
+    texts = []
+    for ax in fig.axes:
+        texts += [ax.get_title(), ax.get_xlabel(), ax.get_ylabel()]
+        texts += [t.get_text() for t in ax.get_xticklabels() + ax.get_yticklabels()]
+        texts += [t.get_text() for t in ax.texts]
+        legend = ax.get_legend()
+        if legend:
+            texts += [t.get_text() for t in legend.get_texts()]
+    texts += [t.get_text() for t in fig.texts]
+    if fig._suptitle is not None:
+        texts.append(fig._suptitle.get_text())
+    return [t for t in texts if t]
+
+
+ATTRIBUTES = re.compile(r'\b(?:aria-label|aria-valuetext|aria-roledescription|title)="([^"]*)"')
+
+
+def html_texts(page: str) -> list[str]:
+    """What a reader (or a screen reader) meets in a page: its text and its labelling attributes (the
+    words the player's script writes are checked on their own)."""
+    body = re.sub(r"<(script|style)>.*?</\1>", " ", page, flags=re.S)
+    out = [html.unescape(a) for a in ATTRIBUTES.findall(body)]
+    out.append(html.unescape(re.sub(r"<[^>]+>", " ", body)))
+    return out
+
+
+def assert_all_translated(texts: list[str], where: str) -> None:
+    leaks = sorted({w for t in texts for w in outside(t)})
+    assert not leaks, f"{where}: words outside the catalogue: {leaks}"
+
+
+def test_every_message_is_extracted_once_with_its_place():
+    messages = ed.library_messages()
+    keys = [(m.context, m.text) for m in messages]
+    assert len(keys) == len(set(keys)) and len(messages) > 250
+    assert all(m.where and m.where[0][0].startswith("magiclib/") for m in messages)
+    rules = [m for m in messages if m.context == "rule of the Siamese walk"]
+    assert sorted(m.text for m in rules) == ["corner", "occupied", "wrap"]
+    plural = next(m for m in messages if m.text.startswith("The search is complete"))
+    assert plural.plural == "The search is complete: {count} solutions on the {n} x {n} board."
+    # a message is never an f-string or %-formatted: its placeholders are named
+    for m in messages:
+        assert not re.search(r"%[sd]|\{\d*\}", m.text), m.text
+
+
+def test_the_figures_speak_the_chosen_language(pseudo_language):
+    figures = {
+        "draw_torus_wrap": show.draw_torus_wrap(5).figure,
+        "draw_moler": show.draw_moler(),
+        "draw_birkhoff": show.draw_birkhoff([(2, (1, 3, 0, 2)), (1, (0, 1, 2, 3))]),
+        "draw_heatmaps": show.draw_heatmaps([[[1, -1], [-1, 1]]]),
+        "draw_hexagon": show.draw_hexagon(hx.MAGIC_HEXAGON, highlight=hx.free_variables()).figure,
+        "draw_queens_gallery": show.draw_queens_gallery(ml.queens(5)[:2], square=ml.siamese(5)),
+        "draw_gallery": show.draw_gallery([ml.LO_SHU, ml.DURER], show_sums=True),
+    }
+    for name, fig in figures.items():
+        texts = figure_texts(fig)
+        assert_all_translated(texts, name)
+    assert "«Wrapping round: the grid as a torus (n = 5)»" in figure_texts(figures["draw_torus_wrap"])
+    assert "«odd n»" in figure_texts(figures["draw_moler"])
+    # the GIF's frames: the empty grid, a plain move and every rule
+    fig, ax = plt.subplots()
+    square, titles = np.zeros((5, 5), dtype=np.int64), []
+    for step in [None, *siamese_steps(5)]:
+        _draw_step(ax, square, step, 5)
+        titles.append(ax.get_title())
+    assert_all_translated(titles, "save_siamese_gif")
+    assert any("«wrap»" in t for t in titles) and any("«occupied»" in t for t in titles)
+
+
+def test_the_frames_and_players_speak_the_chosen_language(pseudo_language):
+    pages = {
+        "siamese_frames": show.siamese_frames(5),
+        "siamese_animation": [show.siamese_animation(3).html],
+        "backtrack_frames": show.backtrack_frames(4) + show.backtrack_frames(6, max_frames=20),
+        "queens_over_square_html": [
+            show.queens_over_square_html(ml.CHALLENGE_8, s) for s in ml.hidden_queens(ml.CHALLENGE_8)[:1]
+        ]
+        + [show.queens_over_square_html(ml.CHALLENGE_8, ml.queens(8)[0])],
+        "hexagon_svg": [show.hexagon_svg(hx.MAGIC_HEXAGON), show.hexagon_svg([1] * 19)],
+        "hexagon_verdict_html": [
+            show.hexagon_verdict_html(hx.MAGIC_HEXAGON),
+            show.hexagon_verdict_html([1] * 19),
+            show.hexagon_verdict_html([25, *hx.MAGIC_HEXAGON[1:]]),
+            show.hexagon_verdict_html(hx.MAGIC_HEXAGON[::-1]),
+        ],
+        "html_animation": [show.html_animation(["<b>1</b>", "<b>2</b>"], name="demo").html],
+    }
+    for name, frames in pages.items():
+        assert_all_translated([t for page in frames for t in html_texts(page)], name)
+    player = pages["siamese_animation"][0]
+    assert json.dumps("«\u2016 Pause»") in player and json.dumps("«step»") in player
+    # the caption a screen reader hears drops the frame's own "Step 4:" in the reader's language too
+    assert frame_caption(pages["siamese_frames"][4]).startswith("«4 aims at (-1, 2), row -1 wraps")
+    assert all(rule_in_words(s, 5).startswith("«") for s in siamese_steps(5))
+
+
+def test_the_worksheets_speak_the_chosen_language(pseudo_language):
+    for name in show.WORKSHEETS:
+        for answers in (False, True):
+            pages = show.worksheet_pages(name, answers=answers)
+            # a paragraph is drawn line by line: a page's texts are read together, in order
+            texts = [" ".join(figure_texts(fig)) for fig in pages]
+            assert_all_translated(texts, f"worksheet {name} (answers={answers})")
+
+
+ANSWERS = [
+    None,
+    0,
+    1,
+    5,
+    8,
+    15,
+    34,
+    38,
+    260,
+    "x",
+    2.5,
+    True,
+    False,
+    [],
+    [1, 2, 3],
+    (7040, 880),
+    [[1, 2], [3, 4]],
+]
+
+
+def test_exercise_feedback_and_descriptions_speak_the_chosen_language(pseudo_language):
+    for ident in ex.exercises():
+        assert_all_translated([ex.describe(ident)], f"describe({ident!r})")
+        for answer in [*ANSWERS, lambda n: n, lambda n: 1 / 0]:
+            feedback = ex.check(ident, answer)
+            text = feedback.message
+            assert text.startswith("«"), (ident, answer, text)
+            assert_all_translated(
+                [text, *html_texts(feedback._repr_html_())], f"check({ident!r}, {answer!r})"
+            )
+    assert str(ex.check("00.1", 260)).startswith("✓ «Right: «")
+
+
+def test_the_progress_bar_speaks_the_chosen_language(pseudo_language):
+    from magiclib.widgets import progress
+
+    bar = progress.CountProgress()
+    assert_all_translated([bar.text, *html_texts(bar.label.value)], "CountProgress")
+    bar(3, 12)
+    assert bar.text == "«{description}: {done} of {total} {unit} ({percent}%)»".format(
+        description="«Counting»", done=3, total=12, unit="«batches»", percent=25
+    )
+    bar(12, 12)
+    assert_all_translated([bar.text], "CountProgress done")
+
+
+def test_english_output_is_what_it_was():
+    """Captions, step words and feedback as the library wrote them before it used the catalogue."""
+    assert i18n.current_language() == "en"
+    assert [frame_caption(f) for f in show.siamese_frames(3)] == [
+        "An empty 3×3 grid: the numbers 1 to 9 will go in one at a time. Each line must add up to 15.",
+        "1 starts in the middle of the last column → placed at (1, 2)",
+        "2 aims at (0, 3), column 3 wraps to column 0 (rule wrap) → placed at (0, 0)",
+        "3 aims at (-1, 1), row -1 wraps to row 2 (rule wrap) → placed at (2, 1)",
+        "4 aims at (1, 2), but that cell is taken (rule occupied): down one, left two → placed at (2, 0)",
+        "5 aims at (1, 1), a plain move up and to the right → placed at (1, 1)",
+        "6 aims at (0, 2), a plain move up and to the right → placed at (0, 2)",
+        "7 aims at (-1, 3), off the top and the right edge at once (rule corner): go to (0, 1) instead "
+        "→ placed at (0, 1)",
+        "8 aims at (-1, 2), row -1 wraps to row 2 (rule wrap) → placed at (2, 2)",
+        "Done: every row (→), column (↓) and both diagonals (↘ ↙) add up to 15. "
+        "The last number, 9, went to (1, 0).",
+    ]
+    frames = show.backtrack_frames(4)
+    assert frame_caption(frames[1]) == (
+        "row 0: column 0 is safe, place a queen · queens placed 1 · dead ends 0 · solutions 0"
+    )
+    assert frame_caption(frames[-1]) == "The search is complete: 2 solutions on the 4 x 4 board."
+    assert "sum 260 = 260 ✓ hidden" in show.queens_over_square_html(
+        ml.CHALLENGE_8, ml.hidden_queens(ml.CHALLENGE_8)[0]
+    )
+    verdict = re.sub(r"<[^>]+>", "", show.hexagon_verdict_html([1] * 19))
+    assert verdict == "✗ Not magic yet: 15 of the 15 lines miss 38, but repeated value 1."
+    anim = show.siamese_animation(3).html
+    assert 'aria-label="The Siamese walk, n = 3: player. Space: play or pause;' in anim
+    assert ">\u25b6 Play</button>" in anim and '"\\u2016 Pause"' in anim
+    assert str(ex.check("00.1", 260)) == (
+        "✓ Right: 260 = 8 · (8² + 1) / 2, the magic constant of every 8x8 normal magic square."
+    )
+    assert str(ex.check("00.1", [1])) == "✗ Expected an integer; got a list of 1 items."
+    assert ex.describe("00.1") == "00.1: magic constant of an 8x8 normal magic square. Answer: an integer."
+
+
+@pytest.fixture
+def library_project(tmp_path, monkeypatch):
+    """A tiny project whose library has two messages, and its Ukrainian catalogue."""
+    (tmp_path / "magiclib").mkdir()
+    (tmp_path / "notebooks").mkdir()
+    (tmp_path / "magiclib" / "pictures.py").write_text(
+        "from .i18n import _, ngettext\n\n"
+        'TITLE = _("placed {k} of {total}", k=1, total=9)\n'
+        'WORD = _("wrap", context="rule of the Siamese walk")\n'
+        'COUNT = ngettext("{count} square", "{count} squares", 880)\n',
+        encoding="utf-8",
+    )
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "glossary.md").write_text(
+        "| English | uk |\n|---|---|\n| magic square | магічний квадрат |\n"
+    )
+    monkeypatch.setattr(ed, "ROOT", tmp_path)
+    monkeypatch.setattr(ed, "NOTEBOOKS", tmp_path / "notebooks")
+    monkeypatch.setattr(ed, "LOCALE", tmp_path / "locale")
+    monkeypatch.setattr(ed, "LANGUAGES", {"uk": "uk_UA"})
+    monkeypatch.setattr(ed, "GLOSSARY", tmp_path / "docs" / "glossary.md")
+    return tmp_path
+
+
+def translate_library(fix) -> None:
+    po = ed.read_library_catalogue("uk")
+    for entry in po:
+        fix(entry)
+    ed.write_catalogue(po, ed.library_catalogue_path("uk"))
+
+
+def test_update_brings_the_library_catalogue_up_to_the_source(library_project, capsys):
+    ed.main(["update", "--lang", "uk"])
+    po = ed.read_library_catalogue("uk")
+    table = {(e.msgctxt, e.msgid): e for e in po}
+    assert set(table) == {
+        (None, "placed {k} of {total}"),
+        ("rule of the Siamese walk", "wrap"),
+        (None, "{count} square"),
+    }
+    assert table[(None, "placed {k} of {total}")].occurrences == [("magiclib/pictures.py", "3")]
+    assert table[(None, "{count} square")].msgid_plural == "{count} squares"
+    assert len(table[(None, "{count} square")].msgstr_plural) == 3  # Ukrainian has three forms
+    assert ed.main(["check", "--lang", "uk", "--notebook", "magiclib"]) == 1
+    assert "uk: 3 messages, 0 translated, 0 fuzzy, 3 untranslated" in capsys.readouterr().out
+
+    def good(entry):
+        if entry.msgid_plural:
+            entry.msgstr_plural = {0: "{count} квадрат", 1: "{count} квадрати", 2: "{count} квадратів"}
+        else:
+            entry.msgstr = {"wrap": "перенесення"}.get(entry.msgid, "розміщено {k} з {total}")
+
+    translate_library(good)
+    assert ed.main(["check", "--lang", "uk", "--notebook", "magiclib"]) == 0
+    # the English changes: the old translation comes back fuzzy, with the old English to compare
+    path = library_project / "magiclib" / "pictures.py"
+    path.write_text(path.read_text().replace("placed {k} of {total}", "placed {k} of {total} numbers"))
+    ed.main(["update", "--lang", "uk"])
+    entry = next(e for e in ed.read_library_catalogue("uk") if e.msgid.startswith("placed"))
+    assert "fuzzy" in entry.flags and entry.previous_msgid == "placed {k} of {total}"
+    assert entry.msgstr == "розміщено {k} з {total}"
+    st = ed.status("uk", "magiclib")
+    assert (st.messages, st.translated, st.fuzzy) == (3, 2, 1)
+
+
+def test_check_reports_a_placeholder_or_a_number_a_translation_drops(library_project, capsys):
+    ed.main(["update", "--lang", "uk"])
+
+    def dropping(entry):
+        if entry.msgid_plural:
+            entry.msgstr_plural = {0: "{count} квадрат", 1: "{count} квадрати", 2: "квадратів"}
+        elif entry.msgid == "wrap":
+            entry.msgstr = "перенесення"
+        else:
+            entry.msgstr = "розміщено {k}"
+
+    translate_library(dropping)
+    capsys.readouterr()
+    assert ed.main(["check", "--lang", "uk", "--notebook", "magiclib"]) == 1
+    out = capsys.readouterr().out
+    assert "placeholder: lost {total} in 'placed {k} of {total}'" in out
+    assert "placeholder: lost {count} in '{count} square'" in out
+
+
+def test_a_student_may_name_a_rule_in_the_edition_language(pseudo_language):
+    steps = siamese_steps(5)
+    cells = {k: (steps[k - 1].row, steps[k - 1].col) for k in (10, 11)}
+    assert ex.check("01.1", {10: (cells[10], "«wrap»"), 11: (cells[11], "«occupied»")}).ok
+    assert not ex.check("01.1", {10: (cells[10], "«corner»"), 11: (cells[11], "«occupied»")}).ok
+
+
+def widget_texts(widget, seen=None) -> list[str]:
+    """The words a widget and its children show or say: descriptions, tooltips, option labels, HTML
+    values, notes, and what the keyboard stop writes and says in the browser."""
+    seen = set() if seen is None else seen
+    if id(widget) in seen:
+        return []
+    seen.add(id(widget))
+    out = []
+    for name in ("description", "tooltip", "text", "word", "label", "hint", "roledescription"):
+        value = getattr(widget, name, None)
+        if isinstance(value, str):
+            out.append(value)
+    labels = getattr(widget, "_options_labels", None)
+    if labels:
+        out += list(labels)
+    value = getattr(widget, "value", None)
+    if type(widget).__name__ == "HTML" and isinstance(value, str):
+        out += html_texts(value)
+    if hasattr(widget, "said"):  # PlayerKeys: the live region's words, filled as the browser fills them
+        out.append(widget.words())
+        out.append(widget.instructions.format(label=widget.label))
+        out += list(widget.control_names.values())
+    if hasattr(widget, "control_names") and not hasattr(widget, "said"):
+        out += list(widget.control_names.values())
+    for child in getattr(widget, "children", ()):
+        out += widget_texts(child, seen)
+    for part in ("keyboard", "first", "back", "forward", "last", "needs_python", "player", "stack"):
+        if hasattr(widget, part):
+            out += widget_texts(getattr(widget, part), seen)
+    return out
+
+
+def test_the_widgets_speak_the_chosen_language(pseudo_language):
+    from magiclib.widgets import _front, browse, hexagon, queens, siamese, space
+
+    made = {
+        "siamese_player": siamese.siamese_player(3),
+        "backtrack_player": queens.backtrack_player(6, max_frames=20),
+        "backtrack_player (whole search)": queens.backtrack_player(4),
+        "queens_over_square": queens.queens_over_square(ml.CHALLENGE_8),
+        "square_browser": browse.square_browser(),
+        "hexagon_filler": hexagon.hexagon_filler(),
+        "nearest_magic_explorer": space.nearest_magic_explorer(),
+    }
+    made["siamese_player"].keyboard.value = 4
+    browser = browse.square_browser()
+    browser.filter.value = "pandiagonal"
+    made["square_browser (filtered)"] = browser
+    for name, widget in made.items():
+        assert_all_translated(widget_texts(widget), name)
+    words = made["siamese_player"].keyboard.words()
+    assert words.startswith("«{word} {step} of {last}: {caption}»".split("{")[0])
+    assert "«placed»" in words and "«4 aims at" in words
+    # the browser writes the same words: its script carries no English of its own
+    for esm in (_front._KEYS_ESM, _front._NEEDS_ESM, _front._STEP_ESM):
+        for english in ("frame player", "keys: Space", " of ", "Space: play or pause"):
+            assert english not in esm.split("function nameControls")[0] + esm.split("function render")[-1]
+
+
+def test_english_widgets_are_what_they_were():
+    from magiclib.widgets import _front, queens, siamese
+
+    keys = _front.PlayerKeys(value=4, max=9, word="placed", captions=[""] * 4 + ["4 goes down"] + [""] * 5)
+    assert keys.words() == "placed 4 of 9: 4 goes down"
+    assert keys.instructions.format(label="siamese player") == (
+        "siamese player. Space: play or pause; left and right arrows: step; Home and End: first and last step"
+    )
+    assert _front.NeedsPython().text == "needs Python: run the cell"
+    player = siamese.siamese_player(3)
+    assert [b.description for b in (player.first, player.back, player.forward, player.last)] == [
+        "|\u25c0 first",
+        "\u25c0 step back",
+        "step forward \u25b6",
+        "last \u25b6|",
+    ]
+    assert player.keyboard.label == "siamese player" and player.slider.description == "placed"
+    assert "(the whole search)" in queens.backtrack_player(4).note.value
+    assert "(the search continues after frame" in queens.backtrack_player(6, max_frames=20).note.value
