@@ -304,8 +304,13 @@ def language_links(name: str, lang: str, languages: list[str]) -> list[tuple[str
     ]
 
 
-def switch_html(name: str, lang: str, languages: list[str]) -> str:
-    """The language switch as a small navigation block (empty when there is one language only)."""
+def switch_html(
+    name: str, lang: str, languages: list[str], available: dict[str, set[str]] | None = None
+) -> str:
+    """The language switch as a small navigation block (empty when there is one language only); with
+    ``available`` (language -> the page names it has), only the languages that have this page."""
+    if available is not None:
+        languages = [other for other in languages if other == lang or name in available.get(other, ())]
     if len(languages) < 2:
         return ""
     label = html.escape(delivery_text.texts(lang)["lang_label"])
@@ -355,11 +360,13 @@ def export(
     lang: str = "en",
     assets: str = "",
     languages: list[str] | None = None,
+    available: dict[str, set[str]] | None = None,
 ) -> list[Page]:
     """Export ``notebooks`` (in this order) to ``out`` as pages in ``lang``; return the pages written.
 
     ``assets`` is the relative path from ``out`` to the folder with ``mathjax/`` and ``fonts/``;
-    ``languages`` are the languages the switch of each page links to (default: ``lang`` only)."""
+    ``languages`` are the languages the switch of each page links to (default: ``lang`` only), and
+    ``available`` the page names each language has (default: all)."""
     out.mkdir(parents=True, exist_ok=True)
     for old in out.glob("[0-9][0-9]_*.html"):
         old.unlink()
@@ -379,7 +386,7 @@ def export(
             "metadata": {"name": path.stem, "path": str(path.parent)},
             "magiclib_nav": nav,
             "magiclib_words": words,
-            "magiclib_switch": switch_html(path.stem + ".html", lang, languages),
+            "magiclib_switch": switch_html(path.stem + ".html", lang, languages, available),
         }
         players = replace_frame_players(nb)
         describe_figures(nb, lang)
@@ -556,14 +563,15 @@ def with_english_headings(nb: nbformat.NotebookNode, english: nbformat.NotebookN
 def exercises_of(nb: nbformat.NotebookNode, english: nbformat.NotebookNode | None = None) -> list[str]:
     """The exercises of a notebook (markdown, one paragraph each), from its "Exercises" section.
 
-    An exercise starts with a number (``1.``, ``**1.**``) or with "Exercise" (bold or heading)
+    An exercise starts with a number (``1.``, ``**1.**``, after one word: ``**Exercise 1.**``,
+    ``**练习 1.**``) or with "Exercise" (bold or heading)
     and runs to the end of its paragraph; folded solutions (``<details>``) are left out. For an
     edition, ``english`` is its English twin: the sections are found by the English headings.
     """
     if english is not None:
         nb = with_english_headings(nb, english)
     start = re.compile(
-        r"\s{0,3}(?:\*\*)?(?:exercise\s+)?\d+[.):](?:\*\*)?\s+\S"  # 1. / **1.**
+        r"\s{0,3}(?:\*\*)?(?:[^\W\d_]+\s+)?\d+[.):](?:\*\*)?\s+\S"  # 1. / **1.** / **Exercise 1.**
         r"|\s{0,3}(?:#+\s*|\*\*)exercise\b",
         re.I,
     )  # ### Exercise / **Exercise
@@ -585,7 +593,7 @@ def exercises_of(nb: nbformat.NotebookNode, english: nbformat.NotebookNode | Non
                 inside, current = False, None
                 continue
             if start.match(line):
-                number = re.match(r"\s*(?:\*\*)?(exercise\s+)?(\d+)[.):](?:\*\*)?\s+(.*)", line, re.I)
+                number = re.match(r"\s*(?:\*\*)?([^\W\d_]+\s+)?(\d+)[.):](?:\*\*)?\s+(.*)", line, re.I)
                 if number:  # one style for all: **1.** text
                     line = f"**{number.group(1) or ''}{number.group(2)}.** {number.group(3)}"
                 found.append(line.strip())
@@ -597,17 +605,27 @@ def exercises_of(nb: nbformat.NotebookNode, english: nbformat.NotebookNode | Non
     return found
 
 
+def teachers_source(lang: str) -> Path:
+    """The teachers' page of a language: ``docs/teachers.md``, an edition's ``docs/<lang>/teachers.md``."""
+    return ROOT / "docs" / ("" if lang == "en" else lang) / "teachers.md"
+
+
 def write_teachers(
-    out: Path, pages: list[Page], lang: str = "en", assets: str = "", languages: list[str] | None = None
+    out: Path,
+    pages: list[Page],
+    lang: str = "en",
+    assets: str = "",
+    languages: list[str] | None = None,
+    available: dict[str, set[str]] | None = None,
 ) -> Path | None:
     """``out/teachers.html`` from ``docs/teachers.md`` (an edition's: ``docs/<lang>/teachers.md``, if
     that file exists), with every exercise of the exported notebooks listed at the end."""
-    source = ROOT / "docs" / ("" if lang == "en" else lang) / "teachers.md"
+    source = teachers_source(lang)
     if not source.is_file():
         return None
     words = delivery_text.texts(lang)
     body = (
-        switch_html("teachers.html", lang, languages or [lang])
+        switch_html("teachers.html", lang, languages or [lang], available)
         + f'<p><a href="index.html">\u2190 {words["nav_index"]}</a></p>\n'
         + markdown_page(source, {p.target.stem for p in pages})
     )
@@ -648,13 +666,19 @@ def export_site(
     index and teachers' page, every page linking the others' languages; then MathJax and the web font
     (cut to the characters of all the pages) once, in ``out``. Returns every page written."""
     languages = list(groups)
+    available = {
+        lang: {nb.stem + ".html" for nb in notebooks}
+        | {"index.html"}
+        | ({"teachers.html"} if teachers and teachers_source(lang).is_file() else set())
+        for lang, notebooks in groups.items()
+    }
     written: list[Page] = []
     for lang, notebooks in groups.items():
         folder, assets = (out, "") if lang == "en" else (out / lang, "../")
-        pages = export(notebooks, folder, lang, assets, languages)
+        pages = export(notebooks, folder, lang, assets, languages, available)
         write_index(folder, pages, lang, assets, languages)
         if teachers:
-            write_teachers(folder, pages, lang, assets, languages)
+            write_teachers(folder, pages, lang, assets, languages, available)
         written += pages
     if mathjax:
         copy_mathjax(out)

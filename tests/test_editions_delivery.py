@@ -110,6 +110,18 @@ def test_every_chinese_character_of_the_pages_is_in_the_web_font(site):
     assert (site / export_html.WEB_FONT).stat().st_size < 3e6
 
 
+def test_teachers_page_lists_the_same_exercises_in_every_language(site, notebooks):
+    """The teachers' page finds an edition's exercises through its English twin (translated headings)."""
+    english = nbformat.read(notebooks[0], as_version=4)
+    expected = len(export_html.exercises_of(english))
+    assert expected >= 3
+    for lang, path in zip(EDITIONS, notebooks[1:], strict=True):
+        found = export_html.exercises_of(nbformat.read(path, as_version=4), english)
+        assert len(found) == expected, (lang, found)
+        raw = (site / lang / "teachers.html").read_text(encoding="utf-8")
+        assert delivery_text.texts(lang)["teachers_none"] not in raw, f"{lang}: no exercise listed"
+
+
 def test_the_page_frame_speaks_the_edition_language(site):
     for lang in EDITIONS:
         assert not delivery_text.missing(lang), f"{lang}: untranslated frame messages"
