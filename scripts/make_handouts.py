@@ -14,7 +14,7 @@ Writes, all usable from ``file://`` with no network:
   (``docs/teachers.md``: the lesson plans and every exercise).
 - ``OUT/worksheets/*.pdf``: the printable worksheets of ``magiclib.show.worksheets`` and their
   answer sheets.
-- ``OUT/index.html``: what is where.
+- ``OUT/index.html``: what is where (with ``OUT/fonts/``, the Chinese web font of the front pages).
 
 Every edition whose notebooks exist (``notebooks/<lang>/NN_*.ipynb``) gets the same: its pages in
 ``OUT/student/<lang>/`` and ``OUT/teacher/<lang>/`` (with a language switch, as ``make html``), its
@@ -211,7 +211,7 @@ def write_front(out: Path, lang: str = "en", languages: list[str] | None = None)
             words["kit_title"],
             body,
             lang=lang,
-            assets=up + "teacher/",
+            assets=up,
             mathjax=up + "teacher/" + export_html.MATHJAX_URL,
         ),
         encoding="utf-8",
@@ -250,8 +250,11 @@ def main(argv: list[str] | None = None) -> int:
         for lang in languages:
             for pdf in build_worksheets(out, lang):
                 print(f"{pdf}  {pdf.stat().st_size / 1e3:6.1f} kB")
-    for lang in languages:
-        print(write_front(out, lang, languages))
+    fronts = [write_front(out, lang, languages) for lang in languages]
+    print(*fronts, sep="\n")
+    # The front pages' own web font (the parts' folders carry theirs), cut to the fronts' characters.
+    front_chars = {ord(ch) for front in fronts for ch in front.read_text(encoding="utf-8")}
+    export_html.write_web_font(out, front_chars)
     elapsed = time.perf_counter() - start
     print(f"total {export_html.folder_size(out) / 1e6:.2f} MB in {out}/ ({elapsed:.1f} s)")
     return 0

@@ -100,11 +100,26 @@ def test_page_says_its_language_links_the_others_and_stays_offline(site, lang, n
     assert (site / export_html.WEB_FONT).is_file()
 
 
+def assert_fonts_cover(root: Path) -> int:
+    """Every page under ``root`` loads a web font that has every Chinese character the page shows;
+    returns how many pages were checked."""
+    fonts: dict[Path, set[int]] = {}
+    pages = sorted(root.rglob("*.html"))
+    for page in pages:
+        raw = page.read_text(encoding="utf-8")
+        url = re.search(r"@font-face\s*\{[^}]*src:\s*url\('([^']+)'\)", raw)
+        assert url, f"{page.relative_to(root)}: no web font"
+        font = (page.parent / url.group(1)).resolve()
+        assert font.is_file(), f"{page.relative_to(root)}: its web font {url.group(1)} is missing"
+        chars = fonts.setdefault(font, _font_chars(font))
+        shown = {ord(c) for c in CJK.findall(raw)}
+        lacking = sorted(map(chr, shown - chars))
+        assert not lacking, f"{page.relative_to(root)}: not in its web font: {lacking[:20]}"
+    return len(pages)
+
+
 def test_every_chinese_character_of_the_pages_is_in_the_web_font(site):
-    chars = _font_chars(site / export_html.WEB_FONT)
-    for page in site.rglob("*.html"):
-        shown = {ord(c) for c in CJK.findall(page.read_text(encoding="utf-8"))}
-        assert shown <= chars, f"{page.name}: not in the web font: {sorted(map(chr, shown - chars))[:20]}"
+    assert assert_fonts_cover(site) >= 12
     zh = (site / "zh" / NB.replace(".ipynb", ".html")).read_text(encoding="utf-8")
     assert len(set(CJK.findall(zh))) > 100, "the Chinese page shows hardly any Chinese"
     assert (site / export_html.WEB_FONT).stat().st_size < 3e6
@@ -157,6 +172,7 @@ def test_handouts_per_language_without_solutions(handouts, notebooks):
         front = handouts / sub / "index.html"
         assert front.is_file() and f'lang="{TAGS[lang]}"' in front.read_text(encoding="utf-8")
         assert sorted((handouts / "worksheets" / sub).glob("*.pdf")), f"{lang}: no worksheets"
+    assert assert_fonts_cover(handouts) >= 16  # student, teacher and front pages alike
 
 
 def _pdf_fonts(path: Path) -> str:
@@ -224,3 +240,4 @@ def test_slides_per_language_offline(slides, notebooks):
         index = _page(slides, lang, "index.html").read_text(encoding="utf-8")
         assert "magiclib-languages" in index or len(executed) == 1
     assert (slides / export_html.WEB_FONT).is_file()
+    assert assert_fonts_cover(slides) >= len(executed)
