@@ -29,8 +29,9 @@ words come from ``scripts/delivery_text.py``. Every page says its language (``<h
 ``es``, ``zh-Hans``) and links the same page in the other languages. Chinese needs a font the
 reader's machine may lack: ``OUT/fonts/`` holds a subset of Noto Sans CJK SC (the font file of the
 pinned PyPI package ``mplfonts``, cut with fontTools to the characters the pages use), which every
-page loads relatively for the CJK blocks only, under the family name the pictures name first
-(``magiclib.show.look.CJK_WEB_FAMILY``), so Latin and Cyrillic keep the page's Latin fonts.
+page loads relatively for the CJK blocks only (as ``magiclib.show.look.CJK_WEB_FAMILY``, first in the
+pages' font lists, and as the CJK part of 'DejaVu Sans', the pictures' family), so Latin and Cyrillic
+keep the page's Latin fonts.
 The whole folder can be zipped and mailed; the total size is printed at the end.
 """
 
@@ -325,14 +326,26 @@ def switch_html(
 
 def font_css(assets: str) -> str:
     """The style that loads the bundled CJK web font (for the CJK blocks only) and names it first in every
-    font list of the page: Chinese comes from it, every other letter from the fonts after it."""
+    font list of the page: Chinese comes from it, every other letter from the fonts after it. It also
+    serves the CJK blocks of the family 'DejaVu Sans' (beside the local DejaVu Sans, regular and bold),
+    the family the pictures' HTML and SVG name (``magiclib.show.look.CSS_FONT``)."""
     web = look.CJK_WEB_FAMILY
     ranges = ", ".join(f"U+{a:04X}-{b:04X}" for a, b in look.CJK_RANGES)
     sans = f"'{web}', system-ui, -apple-system, 'Segoe UI', helvetica, arial, sans-serif"
+    src = f"url('{assets}{WEB_FONT}') format('woff')"
+    cjk = "".join(
+        f"@font-face {{ font-family: 'DejaVu Sans'; font-weight: {w};\n"
+        f"  src: {src}; unicode-range: {ranges}; }}\n"
+        for w in (400, 700)  # one face per weight: a single CJK face was not used for bold
+    )
     return f"""<style type="text/css">
 @font-face {{ font-family: '{web}'; font-style: normal; font-weight: 400; font-display: block;
-  src: url('{assets}{WEB_FONT}') format('woff'); unicode-range: {ranges}; }}
-:root, body, body.jp-Notebook {{
+  src: {src}; unicode-range: {ranges}; }}
+/* 'DejaVu Sans', which the pictures' HTML and SVG ask for: the local font, Chinese from the web font */
+@font-face {{ font-family: 'DejaVu Sans'; font-weight: 400; src: local('DejaVu Sans'), local('DejaVuSans'); }}
+@font-face {{ font-family: 'DejaVu Sans'; font-weight: 700;
+  src: local('DejaVu Sans Bold'), local('DejaVuSans-Bold'); }}
+{cjk}:root, body, body.jp-Notebook {{
   --jp-content-font-family: {sans}; --jp-ui-font-family: {sans};
   --jp-code-font-family-default: '{web}', menlo, consolas, 'DejaVu Sans Mono', monospace;
   --jp-code-font-family: var(--jp-code-font-family-default);

@@ -5,17 +5,20 @@ Two renderers share it: matplotlib (figures in the notebooks) and HTML/SVG
 palette, which stays distinguishable for colour-blind readers; every highlight
 also carries a text or shape cue, so nothing is said by colour alone.
 
-This is the only place that names the fonts: matplotlib reads ``FONT`` (and ``use_fonts`` sets
-its defaults), HTML and SVG read ``CSS_FONT`` through ``css_font``. Two families, in this order:
-DejaVu Sans (matplotlib's own font: Latin with every Spanish accent, Cyrillic, Greek) and, for Chinese,
-Noto Sans CJK SC (simplified Chinese forms), shipped by the pinned PyPI package ``mplfonts``.
+This is the only place that names the fonts: matplotlib reads ``FONT`` / ``FONT_FAMILY`` (and
+``use_fonts`` sets its defaults), HTML and SVG read ``CSS_FONT`` through ``css_font``. DejaVu Sans
+(matplotlib's own font: Latin with every Spanish accent, Cyrillic, Greek) comes first; for Chinese,
+``use_fonts`` (called by ``magiclib.use_language`` for an edition) registers Noto Sans CJK SC
+(simplified Chinese forms, from the pinned PyPI package ``mplfonts``) and appends it to ``FONT_FAMILY``.
 matplotlib falls back glyph by glyph along the list, so Latin and Cyrillic keep DejaVu's forms (the CJK
 font first would set Cyrillic in its wide forms) and Chinese comes from Noto, in PNG and PDF alike.
-The offline pages (``scripts/export_html.py``) bundle a subset of the same font file as the web font
-``CJK_WEB_FAMILY``, limited to the CJK blocks (``CJK_RANGES``); HTML and SVG name it first, so in those
-pages Chinese comes from it and every other letter from DejaVu Sans (Chromium, given a web font later in
-the list than a local font, drew Chinese as boxes from the local one). Where that web font is not
-declared (JupyterLab, Voilà) the name is skipped and an installed Noto Sans CJK SC is used.
+English never loads it, so its figures and stored outputs do not change.
+
+The offline pages (``scripts/export_html.py``) bundle a subset of the same font file, limited to the CJK
+blocks (``CJK_RANGES``), both as ``CJK_WEB_FAMILY`` (first in the pages' own font lists) and as the CJK
+part of the family 'DejaVu Sans' (a ``unicode-range`` face beside the local DejaVu Sans), so the HTML
+frames and the SVG, which ask for 'DejaVu Sans', draw Chinese from it too. (Chromium, given a web font
+later in a list than a local font, drew Chinese as boxes from the local one.)
 """
 
 from __future__ import annotations
@@ -60,9 +63,9 @@ COLORS: dict[str, str] = {
 
 #: The family of Chinese text: Noto Sans CJK SC, from the pinned PyPI package ``mplfonts``.
 CJK_FAMILY = "Noto Sans CJK SC"
-#: The font families of every picture, matplotlib and HTML alike, in fallback order: DejaVu Sans for
-#: Latin (with accents) and Cyrillic, then the CJK family for Chinese.
-FONT_FAMILY: list[str] = ["DejaVu Sans", CJK_FAMILY]
+#: The font families of matplotlib's pictures, in fallback order: DejaVu Sans for Latin (with accents) and
+#: Cyrillic; ``use_fonts`` appends ``CJK_FAMILY`` for Chinese (in place: every module sees it).
+FONT_FAMILY: list[str] = ["DejaVu Sans"]
 #: The family name of the bundled web font of the offline pages (a CJK-only subset of ``CJK_FAMILY``).
 CJK_WEB_FAMILY = "magiclib Noto Sans CJK SC"
 #: The Unicode blocks the web font serves (CSS ``unicode-range``): CJK punctuation, ideographs,
@@ -88,7 +91,7 @@ MIN_PX = 12
 #: Shared font settings for matplotlib figures (family and the title size).
 FONT: dict[str, Any] = {"family": FONT_FAMILY, "size": 12}
 #: The same family as a CSS font-family list (with a generic fallback).
-CSS_FONT = ",".join(f"'{name}'" for name in [CJK_WEB_FAMILY, *FONT_FAMILY]) + ",sans-serif"
+CSS_FONT = f"'{FONT_FAMILY[0]}',sans-serif"
 #: The look of the buttons of the kernel-free players.
 BUTTON_CSS = (
     f"font:15px {CSS_FONT};padding:4px 10px;margin-right:4px;border:1px solid #666;"
@@ -109,7 +112,7 @@ def css_font(px: float, *, weight: str | None = None, line: str | None = None) -
     """A CSS ``font`` shorthand in the suite's family, never below ``MIN_PX`` pixels.
 
     >>> css_font(20, weight="bold")
-    "font:bold 20px 'magiclib Noto Sans CJK SC','DejaVu Sans','Noto Sans CJK SC',sans-serif"
+    "font:bold 20px 'DejaVu Sans',sans-serif"
     """
     size = f"{max(MIN_PX, int(px))}px" + (f"/{line}" if line else "")
     return f"font:{weight + ' ' if weight else ''}{size} {CSS_FONT}"
@@ -131,18 +134,23 @@ def cjk_font_file() -> Path | None:
 
 @cache
 def use_fonts() -> bool:
-    """Let matplotlib draw Chinese: register the CJK font and make ``FONT_FAMILY`` its default family.
+    """Let matplotlib draw Chinese: register the CJK font, append it to ``FONT_FAMILY`` and make that
+    list matplotlib's default family.
 
     ``magiclib.use_language`` calls it for every language but English, so an edition's figures
     and worksheets find every glyph; it loads matplotlib. Returns whether the CJK font was found
-    (``make setup`` installs it; without it Chinese shows as boxes, with matplotlib's "Glyph ...
-    missing from font" warning, which the figure tests turn into a failure).
+    (``make setup`` installs it; without it nothing is appended, so matplotlib logs no "family not
+    found", and Chinese shows as boxes with its "Glyph ... missing from font" warning, which the
+    figure tests turn into a failure).
     """
     import matplotlib
     from matplotlib import font_manager
 
     path = cjk_font_file()
-    if path is not None and CJK_FAMILY not in {f.name for f in font_manager.fontManager.ttflist}:
-        font_manager.fontManager.addfont(str(path))
+    if path is not None:
+        if CJK_FAMILY not in {f.name for f in font_manager.fontManager.ttflist}:
+            font_manager.fontManager.addfont(str(path))
+        if CJK_FAMILY not in FONT_FAMILY:
+            FONT_FAMILY.append(CJK_FAMILY)
     matplotlib.rcParams["font.family"] = list(FONT_FAMILY)
     return path is not None
