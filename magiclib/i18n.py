@@ -40,6 +40,10 @@ def use_language(code: str) -> None:
     if code not in LANGUAGES:
         raise ValueError(f"unknown language {code!r}: the library speaks {sorted(LANGUAGES)}")
     _current = code
+    if code != "en":  # matplotlib gets the CJK font (after DejaVu Sans) before an edition draws
+        from .show.look import use_fonts
+
+        use_fonts()
 
 
 def current_language() -> str:

@@ -14,7 +14,13 @@ Writes, all usable from ``file://`` with no network:
   (``docs/teachers.md``: the lesson plans and every exercise).
 - ``OUT/worksheets/*.pdf``: the printable worksheets of ``magiclib.show.worksheets`` and their
   answer sheets.
-- ``OUT/index.html``: what is where.
+- ``OUT/index.html``: what is where (with ``OUT/fonts/``, the Chinese web font of the front pages).
+
+Every edition whose notebooks exist (``notebooks/<lang>/NN_*.ipynb``) gets the same: its pages in
+``OUT/student/<lang>/`` and ``OUT/teacher/<lang>/`` (with a language switch, as ``make html``), its
+worksheets in ``OUT/worksheets/<lang>/`` (written after ``magiclib.use_language(lang)``) and its
+front page ``OUT/<lang>/index.html``. An edition's solutions are found through its English twin (the
+same cells, by id), since its headings and "Solution" summaries are translated.
 
 The notebooks are not re-executed (``make notebooks`` does that) and not changed.
 """
@@ -66,21 +72,38 @@ def is_solution_code(cell: nbformat.NotebookNode, after_exercises: bool) -> bool
     return after_exercises and "exercise" not in _tags(cell)
 
 
-def strip_solutions(nb: nbformat.NotebookNode) -> tuple[nbformat.NotebookNode, list[str], list[str]]:
-    """A copy of ``nb`` without its solutions; also the removed code and the removed folded texts."""
+_DETAILS = re.compile(r"<details\b[^>]*>.*?</details>\s*", re.I | re.S)
+
+
+def strip_solutions(
+    nb: nbformat.NotebookNode, english: nbformat.NotebookNode | None = None
+) -> tuple[nbformat.NotebookNode, list[str], list[str]]:
+    """A copy of ``nb`` without its solutions; also the removed code and the removed folded texts.
+
+    For an edition, ``english`` is its English twin: a cell's section and which of its ``<details>``
+    blocks are solutions are read from the English cell of the same id (the k-th block of the edition's
+    cell is the k-th of the English one); a cell whose blocks do not pair up loses all of them."""
     out = copy.deepcopy(nb)
+    twins = {c.get("id"): c for c in english.cells} if english is not None else {}
     cells, code, texts = [], [], []
     after = False
     for cell in out.cells:
         if cell.cell_type == "markdown":
-            if _EXERCISES.search(cell.source):
+            twin = twins.get(cell.get("id"), cell)
+            if _EXERCISES.search(twin.source):
                 after = True
-            elif re.match(r"\s*#{1,2}\s+references?\b", cell.source, re.I):
+            elif re.match(r"\s*#{1,2}\s+references?\b", twin.source, re.I):
                 after = False
-            found = SOLUTION_DETAILS.findall(cell.source)
+            solution = [bool(SOLUTION_DETAILS.match(m.group(0))) for m in _DETAILS.finditer(twin.source)]
+            blocks = list(_DETAILS.finditer(cell.source))
+            if len(blocks) != len(solution):
+                solution = [any(solution)] * len(blocks)
+            found = [m.group(0) for m, sol in zip(blocks, solution, strict=True) if sol]
             if found:
                 texts += found
-                cell.source = SOLUTION_DETAILS.sub("", cell.source).rstrip()
+                for block in found:
+                    cell.source = cell.source.replace(block, "", 1)
+                cell.source = cell.source.rstrip()
                 if not cell.source.strip():
                     continue
         elif is_solution_code(cell, after):
@@ -104,22 +127,32 @@ def _executed(notebooks: list[Path]) -> list[Path]:
     return keep
 
 
+def english_twin(nb_path: Path) -> nbformat.NotebookNode | None:
+    """The English notebook an edition's notebook was generated from (None for an English one)."""
+    if export_html.language_of(nb_path) == "en":
+        return None
+    twin = export_html.NOTEBOOKS / nb_path.name
+    return nbformat.read(twin, as_version=4) if twin.is_file() else None
+
+
 def build_student(out: Path, notebooks: list[Path]) -> list[Path]:
-    """``out/student``: the pages without solutions, their index and MathJax."""
+    """``out/student``: the pages without solutions (an edition's in ``out/student/<lang>``), their
+    indexes, MathJax and the web font."""
     target = out / "student"
     if target.exists():
         shutil.rmtree(target)
     with tempfile.TemporaryDirectory(prefix="magiclib-student-") as tmp:
         copies = []
         for nb_path in notebooks:
-            stripped, _, _ = strip_solutions(nbformat.read(nb_path, as_version=4))
-            copy_path = Path(tmp) / nb_path.name
+            lang = export_html.language_of(nb_path)
+            stripped, _, _ = strip_solutions(nbformat.read(nb_path, as_version=4), english_twin(nb_path))
+            copy_path = Path(tmp) / lang / nb_path.name  # the folder keeps the language
+            copy_path.parent.mkdir(exist_ok=True)
             nbformat.write(stripped, copy_path)
             copies.append(copy_path)
-        pages = export_html.export(copies, target)
-    export_html.copy_mathjax(target)
-    index = export_html.write_index(target, pages)
-    for path in [p.target for p in pages] + [index]:
+        pages = export_html.export_site(target, export_html.by_language(copies), teachers=False)
+    indexes = [target / "index.html"] + [target / lang / "index.html" for lang in export_html.LANGUAGES]
+    for path in [p.target for p in pages] + [i for i in indexes if i.is_file()]:
         text = path.read_text(encoding="utf-8")
         text = _TEACHER_LINK.sub("", _TEACHER_PARAGRAPH.sub("", text))
         path.write_text(text, encoding="utf-8")
@@ -136,34 +169,50 @@ def build_teacher(out: Path, notebooks: list[Path]) -> None:
         raise SystemExit(code)
 
 
-def build_worksheets(out: Path) -> list[Path]:
-    """``out/worksheets``: every worksheet and its answer sheet as PDF."""
+def build_worksheets(out: Path, lang: str = "en") -> list[Path]:
+    """``out/worksheets`` (an edition's: ``out/worksheets/<lang>``): every worksheet and its answer
+    sheet as PDF, in ``lang`` (the library speaks it while they are written)."""
+    import magiclib
     from magiclib.show.worksheets import write_worksheets
 
-    return write_worksheets(out / "worksheets")
+    magiclib.use_language(lang)
+    try:
+        return write_worksheets(out / "worksheets" / ("" if lang == "en" else lang))
+    finally:
+        magiclib.use_language("en")
 
 
-def write_front(out: Path) -> Path:
-    """``out/index.html``: links to the three parts."""
-    sheets = sorted((out / "worksheets").glob("*.pdf")) if (out / "worksheets").is_dir() else []
-    items = "".join(f'<li><a href="worksheets/{p.name}">{html.escape(p.name)}</a></li>' for p in sheets)
-    body = (
-        "<h1>Magic squares: the classroom kit</h1>"
-        "<ul>"
-        '<li><a href="student/index.html">Student pages</a>: the notebooks without solutions, '
-        "for students to read at home (any browser, no installation, no network).</li>"
-        '<li><a href="teacher/index.html">Teacher pages</a>: the full notebooks with folded solutions, '
-        'and <a href="teacher/teachers.html">the lesson plans</a>.</li>'
-        "<li>Worksheets to print (A4, black and white; files ending in <code>_answers</code> are "
-        f"answer sheets for the teacher):<ul>{items}</ul></li>"
-        "<li>Slides to present: <code>make slides</code> writes them to <code>slides/</code> "
-        '(<a href="../slides/index.html">slides/index.html</a> when both folders sit in the project).</li>'
-        "</ul>"
+def write_front(out: Path, lang: str = "en", languages: list[str] | None = None) -> Path:
+    """``out/index.html`` (an edition's: ``out/<lang>/index.html``): links to the three parts."""
+    words = export_html.delivery_text.texts(lang)
+    here = out if lang == "en" else out / lang
+    up, sub = ("", "") if lang == "en" else ("../", lang + "/")
+    folder = out / "worksheets" / ("" if lang == "en" else lang)
+    sheets = sorted(folder.glob("*.pdf")) if folder.is_dir() else []
+    items = "".join(
+        f'<li><a href="{up}worksheets/{sub}{p.name}">{html.escape(p.name)}</a></li>' for p in sheets
     )
-    target = out / "index.html"
+    body = (
+        export_html.switch_html("index.html", lang, languages or [lang])
+        + f"<h1>{words['kit_h1']}</h1><ul>"
+        + f"<li>{words['kit_student'].format(href=f'{up}student/{sub}index.html')}</li>"
+        + "<li>"
+        + words["kit_teacher"].format(
+            href=f"{up}teacher/{sub}index.html", plans=f"{up}teacher/{sub}teachers.html"
+        )
+        + "</li>"
+        + f"<li>{words['kit_worksheets']}<ul>{items}</ul></li>"
+        + f"<li>{words['kit_slides'].format(href=f'{up}../slides/{sub}index.html')}</li></ul>"
+    )
+    here.mkdir(parents=True, exist_ok=True)
+    target = here / "index.html"
     target.write_text(
-        export_html._PAGE.format(
-            title="Classroom kit", body=body, mathjax="teacher/" + export_html.MATHJAX_URL
+        export_html.page_html(
+            words["kit_title"],
+            body,
+            lang=lang,
+            assets=up,
+            mathjax=up + "teacher/" + export_html.MATHJAX_URL,
         ),
         encoding="utf-8",
     )
@@ -183,9 +232,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     notebooks = (
-        sorted(args.notebooks) if args.notebooks else sorted(export_html.NOTEBOOKS.glob(export_html.PATTERN))
+        sorted(args.notebooks)
+        if args.notebooks
+        else [nb for lang in export_html.LANGUAGES for nb in export_html.edition_notebooks(lang)]
     )
     notebooks = _executed(notebooks)
+    languages = list(export_html.by_language(notebooks)) or ["en"]
     out = args.out
     out.mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()
@@ -195,10 +247,14 @@ def main(argv: list[str] | None = None) -> int:
     if "teacher" in args.parts:
         build_teacher(out, notebooks)
     if "worksheets" in args.parts:
-        for pdf in build_worksheets(out):
-            print(f"{pdf}  {pdf.stat().st_size / 1e3:6.1f} kB")
-    front = write_front(out)
-    print(f"{front}")
+        for lang in languages:
+            for pdf in build_worksheets(out, lang):
+                print(f"{pdf}  {pdf.stat().st_size / 1e3:6.1f} kB")
+    fronts = [write_front(out, lang, languages) for lang in languages]
+    print(*fronts, sep="\n")
+    # The front pages' own web font (the parts' folders carry theirs), cut to the fronts' characters.
+    front_chars = {ord(ch) for front in fronts for ch in front.read_text(encoding="utf-8")}
+    export_html.write_web_font(out, front_chars)
     elapsed = time.perf_counter() - start
     print(f"total {export_html.folder_size(out) / 1e6:.2f} MB in {out}/ ({elapsed:.1f} s)")
     return 0

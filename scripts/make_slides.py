@@ -11,6 +11,10 @@ without require.js, jQuery or any CDN). reveal.js itself comes from npm, pinned 
 into the git-ignored ``build/slides-node/`` and copied next to the decks (``OUT/reveal.js/``)
 with MathJax (``OUT/mathjax/``). The decks then open from ``file://`` with no network:
 arrow keys move, ``Esc`` shows the overview, ``s`` opens the speaker notes.
+
+Every edition whose notebooks exist (``notebooks/<lang>/NN_*.ipynb``) gets its decks in ``OUT/<lang>/``,
+sharing reveal.js, MathJax and the Chinese web font (``OUT/fonts/``, see ``scripts/export_html.py``)
+one folder up; each deck says its language and each index links the other languages' indexes.
 """
 
 from __future__ import annotations
@@ -85,15 +89,16 @@ def copy_reveal(out: Path, package: Path) -> Path:
     return dst
 
 
-def make_exporter() -> SlidesExporter:
+def make_exporter(lang: str = "en", assets: str = "") -> SlidesExporter:
     exporter = SlidesExporter(
         extra_template_basedirs=[str(export_html.TEMPLATES)],
         template_name=TEMPLATE,
-        reveal_url_prefix="reveal.js",
+        reveal_url_prefix=assets + "reveal.js",
         reveal_theme=THEME,
     )
+    exporter.language_code = export_html.delivery_text.LANGUAGES[lang][0]
     exporter.embed_images = True
-    exporter.mathjax_url = export_html.MATHJAX_URL
+    exporter.mathjax_url = assets + export_html.MATHJAX_URL
     exporter.exclude_input_prompt = True
     exporter.exclude_output_prompt = True
     return exporter
@@ -104,42 +109,53 @@ def build(notebooks: list[Path], out: Path) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     copy_reveal(out, reveal_package())
     export_html.copy_mathjax(out)
-    exporter = make_exporter()
+    groups = export_html.by_language(notebooks)
+    languages = list(groups)
     written = []
     with tempfile.TemporaryDirectory(prefix="magiclib-slides-") as tmp:
-        for path in notebooks:
-            nb = slide_types.with_slide_types(nbformat.read(path, as_version=4))
-            nbformat.write(nb, Path(tmp) / path.name)  # the copy that was converted, for inspection
-            resources = {"metadata": {"name": path.stem, "path": str(path.parent)}}
-            body, _ = exporter.from_notebook_node(nb, resources=resources)
-            body, removed = export_html.strip_external(body)
-            target = out / f"{path.stem}.slides.html"
-            target.write_text(body, encoding="utf-8")
-            note = f", {removed} external tag(s) removed" if removed else ""
-            print(f"{target}  {target.stat().st_size / 1e6:6.2f} MB{note}")
-            written.append(target)
-    write_index(out, written)
+        for lang, paths in groups.items():
+            folder, assets = (out, "") if lang == "en" else (out / lang, "../")
+            folder.mkdir(parents=True, exist_ok=True)
+            exporter = make_exporter(lang, assets)
+            decks = []
+            for path in paths:
+                nb = slide_types.with_slide_types(nbformat.read(path, as_version=4))
+                nbformat.write(nb, Path(tmp) / path.name)  # the copy that was converted, for inspection
+                resources = {
+                    "metadata": {"name": path.stem, "path": str(path.parent)},
+                    "magiclib_words": export_html.delivery_text.texts(lang),
+                }
+                body, _ = exporter.from_notebook_node(nb, resources=resources)
+                body, removed = export_html.strip_external(body)
+                target = folder / f"{path.stem}.slides.html"
+                target.write_text(export_html.add_font(body, assets), encoding="utf-8")
+                note = f", {removed} external tag(s) removed" if removed else ""
+                print(f"{target}  {target.stat().st_size / 1e6:6.2f} MB{note}")
+                decks.append(target)
+            write_index(folder, decks, lang, assets, languages)
+            written += decks
+    export_html.write_web_font(out)
     return written
 
 
-def write_index(out: Path, decks: list[Path]) -> Path:
+def write_index(
+    out: Path, decks: list[Path], lang: str = "en", assets: str = "", languages: list[str] | None = None
+) -> Path:
     """``out/index.html``: the decks in order, with the keys a presenter needs."""
     import html
 
+    words = export_html.delivery_text.texts(lang)
     items = "".join(
         f'<li><a href="{d.name}">{html.escape(d.name.removesuffix(".slides.html"))}</a></li>' for d in decks
     )
     body = (
-        "<h1>Magic squares: the slide decks</h1>"
-        "<p>One deck per notebook; they work from disk with no network. Keys: arrow keys or space move, "
-        "<kbd>Esc</kbd> shows all slides, <kbd>F</kbd> full screen, <kbd>S</kbd> speaker notes. "
-        "Animations play with their own Play button; controls that need Python show a note.</p>"
-        f'<ol class="magiclib-pages">{items}</ol>'
+        export_html.switch_html("index.html", lang, languages or [lang])
+        + f"<h1>{words['slides_h1']}</h1><p>{words['slides_keys']}</p>"
+        + f'<ol class="magiclib-pages">{items}</ol>'
     )
     target = out / "index.html"
     target.write_text(
-        export_html._PAGE.format(title="Slide decks", body=body, mathjax=export_html.MATHJAX_URL),
-        encoding="utf-8",
+        export_html.page_html(words["slides_title"], body, lang=lang, assets=assets), encoding="utf-8"
     )
     return target
 
@@ -152,7 +168,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=ROOT / "slides", help="output folder (default: slides/)")
     args = parser.parse_args(argv)
     notebooks = (
-        sorted(args.notebooks) if args.notebooks else sorted(export_html.NOTEBOOKS.glob(export_html.PATTERN))
+        sorted(args.notebooks)
+        if args.notebooks
+        else [nb for lang in export_html.LANGUAGES for nb in export_html.edition_notebooks(lang)]
     )
     skipped = [nb for nb in notebooks if not export_html.is_executed(nbformat.read(nb, as_version=4))]
     for nb in skipped:

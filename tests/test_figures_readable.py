@@ -1,7 +1,8 @@
 """Readable at 10 metres: every public drawing of ``magiclib.show``, rendered at its own figure size.
 
 For each drawing function, called as the notebooks call it, the figure is drawn (Agg) and
-every visible text is checked: no font below 12 pt (``look.MIN_PT``) and no two texts whose
+every visible text is checked: every glyph is in the fonts (matplotlib's "Glyph ... missing from
+font" warning fails the test), no font below 12 pt (``look.MIN_PT``) and no two texts whose
 bounding boxes overlap (titles that run into each other, a glyph over a number, a label
 across a neighbour). The HTML pictures (boards, frames, the hexagon SVG, the players) are
 parsed for their font sizes: none below 12 px (``look.MIN_PX``).
@@ -9,8 +10,11 @@ parsed for their font sizes: none below 12 px (``look.MIN_PX``).
 
 from __future__ import annotations
 
+import io
 import itertools
 import re
+import warnings
+from pathlib import Path
 
 import matplotlib
 
@@ -119,11 +123,25 @@ def _overlaps(a, b, slack: float = 1.0) -> bool:
     )
 
 
+def missing_glyphs(caught: list[warnings.WarningMessage]) -> list[str]:
+    """matplotlib's "Glyph ... missing from font(s) ..." warnings among ``caught``."""
+    return [str(w.message) for w in caught if "missing from font" in str(w.message)]
+
+
+def draw_checked(make):
+    """The figure ``make()`` returns, drawn, with the glyph warnings its drawing raised."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        fig = _figure(make())
+        fig.canvas.draw()
+    return fig, missing_glyphs(caught)
+
+
 @pytest.mark.parametrize("name", list(CASES))
 def test_figure_text_is_large_and_apart(name):
-    fig = _figure(CASES[name]())
+    fig, missing = draw_checked(CASES[name])
     try:
-        fig.canvas.draw()
+        assert not missing, f"{name}: {missing[:4]}"
         renderer = fig.canvas.get_renderer()
         texts = drawn_texts(fig)
         assert texts, f"{name}: no text at all"
@@ -201,3 +219,86 @@ def test_the_parser_sees_small_text():
         assert _overlaps(a.get_window_extent(r), b.get_window_extent(r))
     finally:
         plt.close(fig)
+
+
+# ------------------------------------------------------------------ every script of the editions
+
+ROOT = Path(__file__).resolve().parents[1]
+TITLES = {
+    "zh": "洛书：每行、每列和两条对角线之和都是 15",
+    "uk": "Магічний квадрат Ло Шу: кожна лінія дає 15 (ґ, є, ї, і)",
+    "es": "Cuadrado mágico: ¿cada línea suma 15? Sí: señal, acción, pingüino",
+}
+
+
+@pytest.fixture
+def speaking():
+    """Run a test in another language, then back to English (matplotlib keeps the CJK fallback)."""
+    yield ml.use_language
+    ml.use_language("en")
+
+
+@pytest.mark.parametrize("lang", list(TITLES))
+def test_edition_titles_render_every_glyph(speaking, lang):
+    speaking(lang)
+    fig, missing = draw_checked(lambda: show.draw_square(LO_SHU, show_sums=True, title=TITLES[lang]))
+    try:
+        assert not missing, f"{lang}: {missing[:4]}"
+        pdf = io.BytesIO()
+        fig.savefig(pdf, format="pdf")  # the PDF backend finds them too
+        assert pdf.getvalue().startswith(b"%PDF")
+    finally:
+        plt.close(fig)
+
+
+def test_a_missing_glyph_is_caught():
+    """Without the CJK font in the family list, Chinese draws as boxes and the check above sees it."""
+    fig, ax = plt.subplots(figsize=(4, 2))
+    try:
+        ax.set_title(TITLES["zh"], family="DejaVu Sans")
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            fig.canvas.draw()
+        assert missing_glyphs(caught), "matplotlib drew Chinese from DejaVu Sans without a warning"
+    finally:
+        plt.close(fig)
+
+
+def _charmap(path: str) -> set[int]:
+    from matplotlib.ft2font import FT2Font
+
+    return set(FT2Font(path).get_charmap())
+
+
+def _catalogue_letters(lang: str) -> set[str]:
+    """Every letter (not maths or code: letters only) the translations of one language use."""
+    import polib
+
+    found: set[str] = set()
+    for po in (ROOT / "locale" / lang).rglob("*.po"):
+        for entry in polib.pofile(str(po)):
+            found.update(ch for ch in entry.msgstr if ch.isalpha())
+    found.update(ch for ch in TITLES.get(lang, "") if ch.isalpha())
+    return found
+
+
+def test_dejavu_covers_cyrillic_and_spanish_and_noto_covers_chinese():
+    """Every letter of the Ukrainian and Spanish catalogues is in DejaVu Sans (so those editions never
+    need the CJK font); every letter of the Chinese one is in DejaVu Sans or Noto Sans CJK SC."""
+    from matplotlib import font_manager
+
+    from magiclib.show import look
+
+    dejavu = _charmap(font_manager.findfont(font_manager.FontProperties(family="DejaVu Sans")))
+    for lang in ("uk", "es"):
+        letters = _catalogue_letters(lang)
+        assert len(letters) > 30, lang
+        missing = sorted(ch for ch in letters if ord(ch) not in dejavu)
+        assert not missing, f"{lang}: letters DejaVu Sans lacks: {missing[:20]}"
+    cjk = look.cjk_font_file()
+    assert cjk is not None, "Noto Sans CJK SC (PyPI mplfonts, pinned in requirements/lock.txt) is missing"
+    both = dejavu | _charmap(str(cjk))
+    letters = _catalogue_letters("zh")
+    missing = sorted(ch for ch in letters if ord(ch) not in both)
+    assert not missing, f"zh: letters neither font has: {missing[:20]}"
+    assert look.FONT_FAMILY[0] == "DejaVu Sans"  # Latin and Cyrillic first, in DejaVu's forms

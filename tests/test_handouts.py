@@ -29,7 +29,8 @@ def _text(page: str) -> str:
 @pytest.fixture(scope="module")
 def handouts(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("handouts")
-    assert make_handouts.main(["--out", str(out)]) == 0
+    # The English kit (the editions' kits: tests/test_editions_delivery.py); the size limit is per language.
+    assert make_handouts.main(["--out", str(out), *map(str, NOTEBOOKS)]) == 0
     return out
 
 

@@ -5,15 +5,45 @@ Two renderers share it: matplotlib (figures in the notebooks) and HTML/SVG
 palette, which stays distinguishable for colour-blind readers; every highlight
 also carries a text or shape cue, so nothing is said by colour alone.
 
-This is the only place that names the font family: matplotlib reads ``FONT``,
-HTML and SVG read ``CSS_FONT`` through ``css_font``.
+This is the only place that names the fonts: matplotlib reads ``FONT`` / ``FONT_FAMILY`` (and
+``use_fonts`` sets its defaults), HTML and SVG read ``CSS_FONT`` through ``css_font``. DejaVu Sans
+(matplotlib's own font: Latin with every Spanish accent, Cyrillic, Greek) comes first; for Chinese,
+``use_fonts`` (called by ``magiclib.use_language`` for an edition) registers Noto Sans CJK SC
+(simplified Chinese forms, from the pinned PyPI package ``mplfonts``) and appends it to ``FONT_FAMILY``.
+matplotlib falls back glyph by glyph along the list, so Latin and Cyrillic keep DejaVu's forms (the CJK
+font first would set Cyrillic in its wide forms) and Chinese comes from Noto, in PNG and PDF alike.
+English never loads it, so its figures and stored outputs do not change.
+
+The offline pages (``scripts/export_html.py``) bundle a subset of the same font file, limited to the CJK
+blocks (``CJK_RANGES``), both as ``CJK_WEB_FAMILY`` (first in the pages' own font lists) and as the CJK
+part of the family 'DejaVu Sans' (a ``unicode-range`` face beside the local DejaVu Sans), so the HTML
+frames and the SVG, which ask for 'DejaVu Sans', draw Chinese from it too. (Chromium, given a web font
+later in a list than a local font, drew Chinese as boxes from the local one.)
 """
 
 from __future__ import annotations
 
+import importlib.util
+from functools import cache
+from pathlib import Path
 from typing import Any
 
-__all__ = ["COLORS", "FONT_FAMILY", "FONT", "CSS_FONT", "MIN_PT", "MIN_PX", "BUTTON_CSS", "pt", "css_font"]
+__all__ = [
+    "COLORS",
+    "FONT_FAMILY",
+    "CJK_FAMILY",
+    "CJK_WEB_FAMILY",
+    "CJK_RANGES",
+    "FONT",
+    "CSS_FONT",
+    "MIN_PT",
+    "MIN_PX",
+    "BUTTON_CSS",
+    "pt",
+    "css_font",
+    "cjk_font_file",
+    "use_fonts",
+]
 
 #: Shared palette (Okabe-Ito, with the green and the vermillion darkened so that white text on them
 #: and they as text on white reach 4.5:1) with the role each colour plays in the suite.
@@ -31,8 +61,29 @@ COLORS: dict[str, str] = {
     "muted": "#666666",  # secondary text (5.7:1 on white: AA)
 }
 
-#: The font family of every picture, matplotlib and HTML alike.
-FONT_FAMILY = "DejaVu Sans"
+#: The family of Chinese text: Noto Sans CJK SC, from the pinned PyPI package ``mplfonts``.
+CJK_FAMILY = "Noto Sans CJK SC"
+#: The font families of matplotlib's pictures, in fallback order: DejaVu Sans for Latin (with accents) and
+#: Cyrillic; ``use_fonts`` appends ``CJK_FAMILY`` for Chinese (in place: every module sees it).
+FONT_FAMILY: list[str] = ["DejaVu Sans"]
+#: The family name of the bundled web font of the offline pages (a CJK-only subset of ``CJK_FAMILY``).
+CJK_WEB_FAMILY = "magiclib Noto Sans CJK SC"
+#: The Unicode blocks the web font serves (CSS ``unicode-range``): CJK punctuation, ideographs,
+#: full-width forms.
+CJK_RANGES: tuple[tuple[int, int], ...] = (
+    (0x2E80, 0x2FDF),
+    (0x3000, 0x303F),
+    (0x3100, 0x312F),
+    (0x31C0, 0x31EF),
+    (0x3200, 0x33FF),
+    (0x3400, 0x4DBF),
+    (0x4E00, 0x9FFF),
+    (0xF900, 0xFAFF),
+    (0xFE30, 0xFE4F),
+    (0xFF00, 0xFFEF),
+)
+#: The font file of ``CJK_FAMILY`` inside the ``mplfonts`` package.
+CJK_FONT_FILE = "NotoSansCJKsc-Regular.otf"
 #: Smallest text in a matplotlib figure, in points (readable on a projector).
 MIN_PT = 12
 #: Smallest text in HTML frames, in CSS pixels.
@@ -40,7 +91,7 @@ MIN_PX = 12
 #: Shared font settings for matplotlib figures (family and the title size).
 FONT: dict[str, Any] = {"family": FONT_FAMILY, "size": 12}
 #: The same family as a CSS font-family list (with a generic fallback).
-CSS_FONT = f"'{FONT_FAMILY}',sans-serif"
+CSS_FONT = f"'{FONT_FAMILY[0]}',sans-serif"
 #: The look of the buttons of the kernel-free players.
 BUTTON_CSS = (
     f"font:15px {CSS_FONT};padding:4px 10px;margin-right:4px;border:1px solid #666;"
@@ -65,3 +116,41 @@ def css_font(px: float, *, weight: str | None = None, line: str | None = None) -
     """
     size = f"{max(MIN_PX, int(px))}px" + (f"/{line}" if line else "")
     return f"font:{weight + ' ' if weight else ''}{size} {CSS_FONT}"
+
+
+def cjk_font_file() -> Path | None:
+    """The Noto Sans CJK SC font file the pinned ``mplfonts`` package ships (None if it is missing).
+
+    >>> cjk_font_file().name
+    'NotoSansCJKsc-Regular.otf'
+    """
+    spec = importlib.util.find_spec("mplfonts")  # found without importing the package (it loads fire)
+    for folder in (spec.submodule_search_locations or []) if spec else []:
+        path = Path(folder) / "fonts" / CJK_FONT_FILE
+        if path.is_file():
+            return path
+    return None
+
+
+@cache
+def use_fonts() -> bool:
+    """Let matplotlib draw Chinese: register the CJK font, append it to ``FONT_FAMILY`` and make that
+    list matplotlib's default family.
+
+    ``magiclib.use_language`` calls it for every language but English, so an edition's figures
+    and worksheets find every glyph; it loads matplotlib. Returns whether the CJK font was found
+    (``make setup`` installs it; without it nothing is appended, so matplotlib logs no "family not
+    found", and Chinese shows as boxes with its "Glyph ... missing from font" warning, which the
+    figure tests turn into a failure).
+    """
+    import matplotlib
+    from matplotlib import font_manager
+
+    path = cjk_font_file()
+    if path is not None:
+        if CJK_FAMILY not in {f.name for f in font_manager.fontManager.ttflist}:
+            font_manager.fontManager.addfont(str(path))
+        if CJK_FAMILY not in FONT_FAMILY:
+            FONT_FAMILY.append(CJK_FAMILY)
+    matplotlib.rcParams["font.family"] = list(FONT_FAMILY)
+    return path is not None
