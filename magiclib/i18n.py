@@ -16,10 +16,21 @@ translation may reorder them. Error messages of the API stay English.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
-__all__ = ["LANGUAGES", "current_language", "use_language", "gettext", "ngettext", "number", "_", "N_"]
+__all__ = [
+    "LANGUAGES",
+    "current_language",
+    "use_language",
+    "on_language_change",
+    "gettext",
+    "ngettext",
+    "number",
+    "_",
+    "N_",
+]
 
 #: The languages the library can speak: code -> (Babel locale, the language's own name).
 LANGUAGES: dict[str, tuple[str, str]] = {
@@ -40,10 +51,18 @@ def use_language(code: str) -> None:
     if code not in LANGUAGES:
         raise ValueError(f"unknown language {code!r}: the library speaks {sorted(LANGUAGES)}")
     _current = code
-    if code != "en":  # matplotlib gets the CJK font (after DejaVu Sans) before an edition draws
-        from .show.look import use_fonts
+    for listener in _listeners:
+        listener(code)
 
-        use_fonts()
+
+_listeners: list[Callable[[str], None]] = []
+
+
+def on_language_change(listener: Callable[[str], None]) -> None:
+    """Call ``listener(code)`` now and whenever the language changes: how the pictures package follows
+    the language (an edition's figures need the CJK font) without this module importing pictures."""
+    _listeners.append(listener)
+    listener(_current)
 
 
 def current_language() -> str:

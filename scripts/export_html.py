@@ -544,7 +544,7 @@ def write_index(
         f'<ol class="magiclib-pages">\n{items}\n</ol>',
         f'<p><a href="teachers.html">{words["index_teachers"]}</a></p>',
     ]
-    readme = (NOTEBOOKS if lang == "en" else NOTEBOOKS / lang) / "README.md"
+    readme = edition_page("notebooks/README.md", lang)
     if readme.is_file():
         parts += ["<hr>", markdown_page(readme, stems)]
     target = out / "index.html"
@@ -618,9 +618,27 @@ def exercises_of(nb: nbformat.NotebookNode, english: nbformat.NotebookNode | Non
     return found
 
 
+def edition_page(english: str, lang: str) -> Path:
+    """A page beside the notebooks in ``lang``: the English file, an edition's generated page where
+    ``make editions`` wrote it, else the page translated from its catalogue now (into build/editions/)."""
+    import editions
+
+    if lang == "en":
+        return ROOT / english
+    page = next(p for p in editions.english_pages() if p.english == english)
+    written = page.edition(lang)
+    if written.is_file():
+        return written
+    target = ROOT / "build" / "editions" / written.relative_to(ROOT)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    text = page.translated(lang, editions.read_catalogue(page.catalogue(lang), lang))["cells"][0]["source"]
+    target.write_text("".join(text), encoding="utf-8")
+    return target
+
+
 def teachers_source(lang: str) -> Path:
     """The teachers' page of a language: ``docs/teachers.md``, an edition's ``docs/<lang>/teachers.md``."""
-    return ROOT / "docs" / ("" if lang == "en" else lang) / "teachers.md"
+    return edition_page("docs/teachers.md", lang)
 
 
 def write_teachers(

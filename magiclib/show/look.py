@@ -8,7 +8,7 @@ also carries a text or shape cue, so nothing is said by colour alone.
 This is the only place that names the fonts: matplotlib reads ``FONT`` / ``FONT_FAMILY`` (and
 ``use_fonts`` sets its defaults), HTML and SVG read ``CSS_FONT`` through ``css_font``. DejaVu Sans
 (matplotlib's own font: Latin with every Spanish accent, Cyrillic, Greek) comes first; for Chinese,
-``use_fonts`` (called by ``magiclib.use_language`` for an edition) registers Noto Sans CJK SC
+``use_fonts`` (called when ``magiclib.use_language`` chooses an edition's language) registers Noto Sans CJK SC
 (simplified Chinese forms, from the pinned PyPI package ``mplfonts``) and appends it to ``FONT_FAMILY``.
 matplotlib falls back glyph by glyph along the list, so Latin and Cyrillic keep DejaVu's forms (the CJK
 font first would set Cyrillic in its wide forms) and Chinese comes from Noto, in PNG and PDF alike.
@@ -27,6 +27,8 @@ import importlib.util
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from .. import i18n as _i18n
 
 __all__ = [
     "COLORS",
@@ -154,3 +156,11 @@ def use_fonts() -> bool:
             FONT_FAMILY.append(CJK_FAMILY)
     matplotlib.rcParams["font.family"] = list(FONT_FAMILY)
     return path is not None
+
+
+def _follow_language(code: str) -> None:
+    if code != "en":  # an edition: matplotlib gets the CJK font before it draws
+        use_fonts()
+
+
+_i18n.on_language_change(_follow_language)
