@@ -14,7 +14,8 @@
   ipywidgets leave unnamed an accessible name: each figure an ``alt`` (the first sentence of the
   text above it), each slider handle its label, Play's icon buttons their action (the same
   ``NAME_CONTROLS_JS`` the suite's widgets run in JupyterLab), and each wide output that scrolls
-  sideways a keyboard stop (axe-core checks the pages).
+  sideways a keyboard stop (axe-core checks the pages); and a style rule underlines links in the
+  text, so that colour is never their only sign.
 
 Usage: python scripts/configure_jupyter.py VENV_DIR
 """
@@ -35,6 +36,10 @@ _CDN_LINK = re.compile(r"^\s*<link[^>]+href=\"https?://[^\"]*fontawesome[^\"]*\"
 #: appear (Voilà streams the cells, widget views come later). Inside {% raw %}: Jinja leaves it alone.
 A11Y_SCRIPT = (
     """{% raw %}
+<style>
+/* A link in running text is underlined, not told apart by its colour alone (axe: link-in-text-block). */
+.jp-RenderedMarkdown a, .jp-RenderedHTMLCommon a { text-decoration: underline !important; }
+</style>
 <script>
 (function () {"""
     + NAME_CONTROLS_JS

@@ -389,9 +389,23 @@ AXE_SERIOUS = """async (context) => {
 }"""
 
 
+#: True once every stock slider handle and Play button on the page has its accessible name (the suite's
+#: front ends name them on the next DOM change after they render).
+CONTROLS_NAMED = """() => !document.querySelector(
+  ".noUi-handle[role=slider]:not([aria-label]), .widget-play button:not([aria-label])")"""
+
+
 def axe_serious(page, axe_js: Path, context: str | None = None) -> list[dict]:
     """Run axe-core (the file ``axe_js``) on the page, or only on the elements the CSS selector
-    ``context`` picks; its serious and critical violations."""
+    ``context`` picks; its serious and critical violations. It first waits, up to 10 s, until the page
+    has named its stock controls (a view that rendered a moment ago is named by the next DOM change);
+    a control still unnamed then is reported by axe."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+    try:
+        page.wait_for_function(CONTROLS_NAMED, timeout=10_000, polling=100)
+    except PlaywrightTimeoutError:
+        pass  # axe reports the unnamed control
     page.add_script_tag(path=str(axe_js))
     return page.evaluate(AXE_SERIOUS, context)
 
