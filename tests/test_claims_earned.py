@@ -18,6 +18,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from test_notebooks import table_rows
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
@@ -172,16 +173,8 @@ def test_asides_are_folded_and_say_they_are_asides(notebook):
 
 
 def learning_path_rows() -> dict[str, dict[str, str]]:
-    lines = (ROOT / "notebooks" / "README.md").read_text(encoding="utf-8").splitlines()
-    start = next(i for i, line in enumerate(lines) if line.startswith("|") and "you should know" in line)
-    header = [h.strip() for h in lines[start].strip("|").split("|")]
-    rows = {}
-    for line in lines[start + 2 :]:
-        if not line.startswith("|"):
-            break
-        cells = [c.strip() for c in line.strip("|").split("|")]
-        rows[cells[0]] = dict(zip(header, cells, strict=True))
-    return rows
+    """The learning path's table, a row per notebook number."""
+    return table_rows((ROOT / "notebooks" / "README.md").read_text(encoding="utf-8"), "you should know")
 
 
 def test_the_learning_path_names_the_same_earlier_notebooks_as_each_notebook(notebook):
