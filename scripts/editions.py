@@ -814,13 +814,44 @@ def edition_notebook(nb: dict, lang: str, cat: polib.POFile, name: str = "00.ipy
             page = f"notebooks/{name}"
             text = relink("".join(new["source"]), lang, page, edition_of(page, lang))
             new["source"] = text.splitlines(keepends=True)
-        if cell["cell_type"] == "code" and first_code:
-            first_code = False
-            new["source"] = [f'import magiclib\nmagiclib.use_language("{lang}")\n'] + new["source"]
+        if cell["cell_type"] == "code":
+            new["outputs"], new["execution_count"] = [], None  # the English outputs are not the edition's
+            if first_code:
+                first_code = False
+                new["source"] = [f'import magiclib\nmagiclib.use_language("{lang}")\n'] + new["source"]
         out["cells"].append(new)
-    out["metadata"] = {**nb["metadata"], "language_info": nb["metadata"].get("language_info", {})}
+    metadata = {k: v for k, v in nb["metadata"].items() if k != "widgets"}  # English widgets' state
+    out["metadata"] = {**metadata, "language_info": nb["metadata"].get("language_info", {})}
     out["metadata"]["magiclib"] = {"language": lang}
     return out
+
+
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+MODEL_REF = re.compile(r"IPY_MODEL_([0-9a-f]+)")
+
+
+def kept_widget_state(widgets: dict, cells: list[dict]) -> dict | None:
+    """The saved widget state that the cells' outputs still show: the models their views name and the
+    models those refer to (layouts, styles, children); None when no output shows a widget any more."""
+    state = widgets.get(WIDGET_STATE, {}).get("state", {})
+    todo = [
+        o["data"][WIDGET_VIEW]["model_id"]
+        for c in cells
+        if c["cell_type"] == "code"
+        for o in c.get("outputs", [])
+        if WIDGET_VIEW in o.get("data", {})
+    ]
+    kept: dict = {}
+    while todo:
+        model = todo.pop()
+        if model in kept or model not in state:
+            continue
+        kept[model] = state[model]
+        todo.extend(MODEL_REF.findall(json.dumps(state[model])))
+    if not kept:
+        return None
+    return {WIDGET_STATE: {**widgets[WIDGET_STATE], "state": {k: state[k] for k in state if k in kept}}}
 
 
 def sources(nb: dict) -> list[tuple[str, str, str]]:
@@ -890,7 +921,8 @@ def update(langs: list[str]) -> None:
 
 def generate(langs: list[str]) -> list[Path]:
     """Write each edition's notebooks and pages; a code cell whose source did not change keeps its stored
-    outputs, and a notebook its saved widget state, until it is executed again."""
+    outputs, and a notebook the saved state of the widgets those outputs show, until it is executed
+    again. A new or changed code cell has no outputs (never the English ones) until it is executed."""
     written = []
     for page in english_pages():
         for lang in langs:
@@ -910,8 +942,9 @@ def generate(langs: list[str]) -> list[Path]:
                         cell["outputs"] = before["outputs"]
                         cell["execution_count"] = before["execution_count"]
                         cell["metadata"] = before["metadata"]
-                if "widgets" in before_nb["metadata"]:
-                    new["metadata"]["widgets"] = before_nb["metadata"]["widgets"]
+                widgets = kept_widget_state(before_nb["metadata"].get("widgets", {}), new["cells"])
+                if widgets:
+                    new["metadata"]["widgets"] = widgets
             target.write_text(json.dumps(new, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
             written.append(target)
     return written

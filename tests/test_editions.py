@@ -208,6 +208,64 @@ def test_update_generate_and_the_staleness_check(project):
     assert any("number: lost 15" in p for p in ed.status("uk").problems)
 
 
+def widget_output(model_id: str) -> dict:
+    return nbformat.v4.new_output(
+        "display_data", {"text/plain": "Player()", ed.WIDGET_VIEW: {"model_id": model_id, "version_major": 2}}
+    )
+
+
+def widget_state(models: dict[str, dict]) -> dict:
+    return {ed.WIDGET_STATE: {"version_major": 2, "version_minor": 0, "state": models}}
+
+
+def test_an_edition_never_shows_english_outputs_or_stale_widget_state(project):
+    nb = nbformat.read(project, as_version=4)
+    player = nbformat.v4.new_code_cell('player = make_player(title="the first player")\nplayer')
+    other = nbformat.v4.new_code_cell('other = make_player(title="the second player")\nother')
+    english_outputs = [nbformat.v4.new_output("stream", text="rank 12 of 15 rows\n")]
+    nb.cells[1].outputs, nb.cells[1].execution_count = english_outputs, 1
+    player.outputs, other.outputs = [widget_output("aa")], [widget_output("bb")]
+    nb.cells += [player, other]
+    nb.metadata["widgets"] = widget_state({"aa": {"state": {}}, "bb": {"state": {}}})
+    nbformat.write(nb, project)
+    ed.update(["uk"])
+    translate_all("uk")
+    ed.generate(["uk"])
+    path = ed.NOTEBOOKS / "uk" / "04_tiny.ipynb"
+    edition = json.loads(path.read_text(encoding="utf-8"))
+    code = [c for c in edition["cells"] if c["cell_type"] == "code"]
+    assert [(c["outputs"], c["execution_count"]) for c in code] == [([], None)] * 3  # not the English
+    assert "widgets" not in edition["metadata"]
+
+    # Executed: each player shows its view, whose model refers to its layout; one model is left over.
+    code[0]["outputs"], code[0]["execution_count"] = [nbformat.v4.new_output("stream", text="«rank»\n")], 1
+    code[1]["outputs"], code[2]["outputs"] = [widget_output("a1")], [widget_output("b1")]
+    models = {
+        "a1": {"state": {"layout": "IPY_MODEL_a2"}},
+        "a2": {"state": {}},
+        "b1": {"state": {"layout": "IPY_MODEL_b2"}},
+        "b2": {"state": {}},
+        "c1": {"state": {}},
+    }
+    edition["metadata"]["widgets"] = widget_state(models)
+    path.write_text(json.dumps(edition, ensure_ascii=False), encoding="utf-8")
+
+    # The second player's English changes: its cell loses its outputs and its widgets their state.
+    nb = nbformat.read(project, as_version=4)
+    nb.cells[3].source = nb.cells[3].source.replace("the second player", "another player")
+    nbformat.write(nb, project)
+    ed.update(["uk"])
+    translate_all("uk")
+    ed.generate(["uk"])
+    edition = json.loads(path.read_text(encoding="utf-8"))
+    code = [c for c in edition["cells"] if c["cell_type"] == "code"]
+    assert code[0]["outputs"][0]["text"] == "«rank»\n" and code[0]["execution_count"] == 1
+    assert code[1]["outputs"] == [widget_output("a1")]
+    assert "«another player»" in "".join(code[2]["source"])
+    assert (code[2]["outputs"], code[2]["execution_count"]) == ([], None)
+    assert sorted(edition["metadata"]["widgets"][ed.WIDGET_STATE]["state"]) == ["a1", "a2"]
+
+
 def test_links_from_an_edition_reach_its_own_pages_and_the_rest_of_the_project():
     text = "[a](00_what.ipynb) [b](README.md#notation) [c](../docs/teachers.md) [d](https://oeis.org/A006052)"
     assert ed.relink(text, "uk", "notebooks/01_x.ipynb", "notebooks/uk/01_x.ipynb") == (
