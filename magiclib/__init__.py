@@ -77,7 +77,7 @@ from .squares import (
     standard_form,
     symmetries,
 )
-from .walk import RULES, Step, rule_in_words, siamese, siamese_steps, siamese_walk
+from .walk import RULES, Step, rule_in_words, rule_name, siamese, siamese_steps, siamese_walk
 
 __version__ = "0.2.0"
 
@@ -105,6 +105,7 @@ __all__ = [
     "siamese_walk",
     "siamese_steps",
     "rule_in_words",
+    "rule_name",
     "Step",
     "RULES",
     # allsquares: every square of a small order, by summand enumeration and faster

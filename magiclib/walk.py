@@ -34,6 +34,7 @@ __all__ = [
     "siamese_walk",
     "siamese_steps",
     "rule_in_words",
+    "rule_name",
     "MAX_ORDER",
     "MAX_WALK_ORDER",
 ]
@@ -179,6 +180,19 @@ def rule_in_words(step: Step, n: int) -> str:
     if not (1 <= step.number <= n * n):
         raise ValueError(f"step.number must be between 1 and n² = {n * n} for n = {n}, got {step.number}")
     return _rule_in_words(step, n)
+
+
+def rule_name(rule: str) -> str:
+    """The name of one of ``RULES`` in the reader's language, as the players and ``rule_in_words`` say it.
+
+    >>> [rule_name(rule) for rule in RULES]
+    ['wrap', 'occupied', 'corner']
+    """
+    if not isinstance(rule, str):
+        raise TypeError(f"rule must be one of {RULES} as a string, got {type(rule).__name__}")
+    if rule not in RULES:
+        raise ValueError(f"rule must be one of {RULES}, got {rule!r}")
+    return _rule_name(rule)
 
 
 def _rule_name(rule: str) -> str:

@@ -199,6 +199,7 @@ def _good_values() -> dict[str, Any]:
         "col": 4,
         "target": None,
         "step": ml.siamese_steps(3)[3],
+        "rule": "wrap",
         "basis": ml.magic_space_basis(3),
         "diagonals": True,
         "up_to_symmetry": False,
