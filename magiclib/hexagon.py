@@ -148,6 +148,8 @@ def line_label(name: str) -> str:
     >>> line_label("row 3")
     'row 3'
     """
+    if not isinstance(name, str):
+        raise TypeError(f"name must be a string from line_names(), got {type(name).__name__}")
     if name.startswith("row "):
         return gettext("row {k}", context="a row of the magic hexagon", k=name.removeprefix("row "))
     return name
@@ -410,13 +412,15 @@ def symmetry_label(name: str) -> str:
     >>> symmetry_label("mirror 1")
     'mirror 1'
     """
+    if not isinstance(name, str):
+        raise TypeError(f"name must be a string from symmetry_names(), got {type(name).__name__}")
     turn, _sep, rest = name.partition(" ")
     if name == "identity":
-        return gettext("identity", context="symmetry of a hexagon")
+        return gettext("identity", context="symmetry")
     if turn == "rotate":
-        return gettext("rotate {angle}", context="symmetry of a hexagon", angle=rest)
+        return gettext("rotate {angle}", context="symmetry", angle=rest)
     if turn == "mirror":
-        return gettext("mirror {k}", context="symmetry of a hexagon", k=rest)
+        return gettext("mirror {k}", context="symmetry", k=rest)
     return name
 
 

@@ -47,6 +47,8 @@ def reader_name(name: str) -> str:
     >>> reader_name("most-perfect"), reader_name("rotate 180°"), reader_name("singly even")
     ('most-perfect', 'rotate 180°', 'singly even')
     """
+    if not isinstance(name, str):
+        raise TypeError(f"name must be a string (a name such as 'magic'), got {type(name).__name__}")
     names = {
         "normal": _("normal", context="property of a square"),
         "semi-magic": _("semi-magic", context="property of a square"),
@@ -54,14 +56,14 @@ def reader_name(name: str) -> str:
         "pandiagonal": _("pandiagonal", context="property of a square"),
         "associative": _("associative", context="property of a square"),
         "most-perfect": _("most-perfect", context="property of a square"),
-        "identity": _("identity", context="symmetry of a square"),
-        "rotate 90° left": _("rotate 90° left", context="symmetry of a square"),
-        "rotate 180°": _("rotate 180°", context="symmetry of a square"),
-        "rotate 90° right": _("rotate 90° right", context="symmetry of a square"),
-        "flip left-right": _("flip left-right", context="symmetry of a square"),
-        "flip up-down": _("flip up-down", context="symmetry of a square"),
-        "transpose": _("transpose", context="symmetry of a square"),
-        "anti-transpose": _("anti-transpose", context="symmetry of a square"),
+        "identity": _("identity", context="symmetry"),
+        "rotate 90° left": _("rotate 90° left", context="symmetry"),
+        "rotate 180°": _("rotate 180°", context="symmetry"),
+        "rotate 90° right": _("rotate 90° right", context="symmetry"),
+        "flip left-right": _("flip left-right", context="symmetry"),
+        "flip up-down": _("flip up-down", context="symmetry"),
+        "transpose": _("transpose", context="symmetry"),
+        "anti-transpose": _("anti-transpose", context="symmetry"),
         "odd": _("odd", context="kind of order"),
         "doubly even": _("doubly even", context="kind of order"),
         "singly even": _("singly even", context="kind of order"),
