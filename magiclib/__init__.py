@@ -74,6 +74,7 @@ from .squares import (
     line_sums,
     magic_constant,
     properties,
+    reader_name,
     standard_form,
     symmetries,
 )
@@ -96,6 +97,7 @@ __all__ = [
     "standard_form",
     "PROPERTY_NAMES",
     "SYMMETRY_NAMES",
+    "reader_name",
     # famous squares
     "LO_SHU",
     "DURER",

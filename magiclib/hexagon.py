@@ -29,6 +29,7 @@ import sympy
 
 from ._check import as_order, sequence_length
 from ._types import Fill, FillLike
+from .i18n import gettext
 
 __all__ = [
     "CELLS",
@@ -50,6 +51,8 @@ __all__ = [
     "is_magic",
     "symmetries",
     "symmetry_names",
+    "symmetry_label",
+    "line_label",
     "apply_symmetry",
     "standard_form",
     "solutions",
@@ -137,6 +140,19 @@ def line_names() -> tuple[str, ...]:
         + tuple(f"/ {i}" for i in range(1, 6))
         + tuple(f"\\ {i}" for i in range(1, 6))
     )
+
+
+def line_label(name: str) -> str:
+    """A name of ``line_names()`` as the reader's language says it ("/ 2" and "\\ 5" stay as they are).
+
+    >>> line_label("row 3")
+    'row 3'
+    """
+    if not isinstance(name, str):
+        raise TypeError(f"name must be a string from line_names(), got {type(name).__name__}")
+    if name.startswith("row "):
+        return gettext("row {k}", context="a row of the magic hexagon", k=name.removeprefix("row "))
+    return name
 
 
 # ------------------------------------------------------------- linear algebra
@@ -388,6 +404,24 @@ def symmetry_names() -> tuple[str, ...]:
     ('identity', 'rotate 60°')
     """
     return _SYMMETRY_NAMES
+
+
+def symmetry_label(name: str) -> str:
+    """A name of ``symmetry_names()`` as the reader's language says it (the name stays the key).
+
+    >>> symmetry_label("mirror 1")
+    'mirror 1'
+    """
+    if not isinstance(name, str):
+        raise TypeError(f"name must be a string from symmetry_names(), got {type(name).__name__}")
+    turn, _sep, rest = name.partition(" ")
+    if name == "identity":
+        return gettext("identity", context="symmetry")
+    if turn == "rotate":
+        return gettext("rotate {angle}", context="symmetry", angle=rest)
+    if turn == "mirror":
+        return gettext("mirror {k}", context="symmetry", k=rest)
+    return name
 
 
 def apply_symmetry(values: FillLike, perm: Sequence[int]) -> Fill:

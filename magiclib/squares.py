@@ -10,6 +10,7 @@ import numpy as np
 
 from ._check import as_order, as_square, exact_sums
 from ._types import Square, SquareLike
+from .i18n import _
 
 __all__ = [
     "magic_constant",
@@ -20,6 +21,7 @@ __all__ = [
     "SYMMETRY_NAMES",
     "standard_form",
     "PROPERTY_NAMES",
+    "reader_name",
 ]
 
 #: The names ``properties`` can return, from the weakest to the strongest.
@@ -36,6 +38,37 @@ SYMMETRY_NAMES = (
     "transpose",
     "anti-transpose",
 )
+
+
+def reader_name(name: str) -> str:
+    """A name the library uses as a key (one of ``PROPERTY_NAMES``, ``SYMMETRY_NAMES`` or the kinds of
+    ``order_kind``) as the reader's language says it; other text is returned as it is.
+
+    >>> reader_name("most-perfect"), reader_name("rotate 180°"), reader_name("singly even")
+    ('most-perfect', 'rotate 180°', 'singly even')
+    """
+    if not isinstance(name, str):
+        raise TypeError(f"name must be a string (a name such as 'magic'), got {type(name).__name__}")
+    names = {
+        "normal": _("normal", context="property of a square"),
+        "semi-magic": _("semi-magic", context="property of a square"),
+        "magic": _("magic", context="property of a square"),
+        "pandiagonal": _("pandiagonal", context="property of a square"),
+        "associative": _("associative", context="property of a square"),
+        "most-perfect": _("most-perfect", context="property of a square"),
+        "identity": _("identity", context="symmetry"),
+        "rotate 90° left": _("rotate 90° left", context="symmetry"),
+        "rotate 180°": _("rotate 180°", context="symmetry"),
+        "rotate 90° right": _("rotate 90° right", context="symmetry"),
+        "flip left-right": _("flip left-right", context="symmetry"),
+        "flip up-down": _("flip up-down", context="symmetry"),
+        "transpose": _("transpose", context="symmetry"),
+        "anti-transpose": _("anti-transpose", context="symmetry"),
+        "odd": _("odd", context="kind of order"),
+        "doubly even": _("doubly even", context="kind of order"),
+        "singly even": _("singly even", context="kind of order"),
+    }
+    return names.get(name, name)
 
 
 def magic_constant(n: int) -> int:

@@ -230,6 +230,9 @@ def _good_values() -> dict[str, Any]:
         "terms": ml.birkhoff(ml.magic(3)),
         "p": (1, 3, 0, 2),
         "magiclib.estimate.estimate_magic_squares.seconds": 0.2,
+        "magiclib.squares.reader_name.name": "most-perfect",
+        "magiclib.hexagon.line_label.name": "row 1",
+        "magiclib.hexagon.symmetry_label.name": "rotate 60°",
     }
 
 

@@ -329,8 +329,14 @@ def hexagon_verdict_html(values: Sequence[Any], total: Any = 38) -> str:
         parts.append(
             ngettext("repeated value {values}", "repeated values {values}", len(repeats), values=values)
         )
-    why = _("; ").join(parts) if parts else _("the values are 1..19 but a line is wrong")
-    if wrong:
+    why = _("; ").join(parts)
+    if wrong and not parts:
+        verdict = _(
+            "✗ Not magic yet: the cells hold 1..19, once each, but {wrong} of the 15 lines miss {total}.",
+            wrong=wrong,
+            total=total,
+        )
+    elif wrong:
         verdict = _(
             "✗ Not magic yet: {wrong} of the 15 lines miss {total}, but {why}.",
             wrong=wrong,

@@ -19,6 +19,7 @@ from fractions import Fraction
 from typing import Any
 
 from .._check import as_order, as_text
+from ..i18n import _
 from .look import COLORS, css_font
 
 __all__ = ["MAX_TABLE_CELLS", "matrix_html", "data_table_html"]
@@ -163,8 +164,9 @@ def data_table_html(
     """Rows of short texts under column headers that wrap to ``header_px`` pixels, 18 px text.
 
     The first column is the row's name (left-aligned ``<th scope="row">``); the others are centred.
+    A bool entry is written "yes" or "no" in the reader's language.
 
-    >>> page = data_table_html([["Lo Shu", "yes", "no"]], header=["square", "magic", "most-perfect"])
+    >>> page = data_table_html([["Lo Shu", True, False]], header=["square", "magic", "most-perfect"])
     >>> page.count('scope="col"'), page.count('scope="row"'), ">most-perfect</th>" in page
     (3, 1, True)
     """
@@ -177,7 +179,7 @@ def data_table_html(
     for row in rows:
         if isinstance(row, (str, bytes)) or not isinstance(row, Sequence) or len(row) != len(heads):
             raise ValueError(f"every row must be a list of {len(heads)} texts (one per column), got {row!r}")
-        body.append([str(x) for x in row])
+        body.append([(_("yes") if x else _("no")) if isinstance(x, bool) else str(x) for x in row])
     if (len(body) + 1) * len(heads) > MAX_TABLE_CELLS:
         raise ValueError(f"a table holds at most {MAX_TABLE_CELLS} cells, got {len(body) + 1} x {len(heads)}")
     caption = as_text(caption, name="caption")

@@ -21,22 +21,10 @@ from ..i18n import _
 from ..show.board import MAX_DRAWN_ORDER, square_html
 from ..show.look import COLORS, css_font
 from ..squares import PROPERTY_NAMES, line_sums, properties
+from ..squares import reader_name as _property
 from ._front import NeedsPython
 
 __all__ = ["SquareBrowser", "square_browser"]
-
-
-def _property(name: str) -> str:
-    """A property of ``PROPERTY_NAMES`` as the reader's language names it."""
-    names = {
-        "normal": _("normal", context="property of a square"),
-        "semi-magic": _("semi-magic", context="property of a square"),
-        "magic": _("magic", context="property of a square"),
-        "pandiagonal": _("pandiagonal", context="property of a square"),
-        "associative": _("associative", context="property of a square"),
-        "most-perfect": _("most-perfect", context="property of a square"),
-    }
-    return names.get(name, name)
 
 
 class SquareBrowser(widgets.VBox):
