@@ -706,19 +706,18 @@ def update_catalogue(po: polib.POFile, tmpl: list[polib.POEntry]) -> polib.POFil
     translation; a new one close to a message that went away starts from that translation, marked fuzzy
     with the old English kept (``#| msgid``) so the translator sees what changed; a new one with no close
     old one starts empty; messages no longer in the English become obsolete (``#~``)."""
-    old = entries(po)
-    wanted = {e.msgid for e in tmpl}
+    old = {_key(e): e for e in po if not e.obsolete}
+    wanted = {_key(e) for e in tmpl}
     gone = [k for k in old if k not in wanted and any(translations(old[k]))]
     new = polib.POFile(wrapwidth=100)
     new.metadata = po.metadata
     for entry in tmpl:
-        kept = old.get(entry.msgid)
+        kept = old.get(_key(entry))
         if kept is not None:
             kept.occurrences, kept.flags = (
                 entry.occurrences,
                 sorted(set(entry.flags) | ({"fuzzy"} & set(kept.flags))),
             )
-            kept.msgctxt = entry.msgctxt
             if (kept.msgid_plural or None) != (entry.msgid_plural or None):  # the plural's English changed
                 forms = translations(kept)
                 kept.previous_msgid_plural = kept.msgid_plural or None
@@ -732,9 +731,11 @@ def update_catalogue(po: polib.POFile, tmpl: list[polib.POEntry]) -> polib.POFil
                 kept.flags = sorted(set(kept.flags) | {"fuzzy"})
             new.append(kept)
             continue
-        close = difflib.get_close_matches(entry.msgid, gone, n=1, cutoff=0.7)
+        # The closest message that went away, in the same context first (a word in two senses stays apart).
+        same = [k for k in gone if k[0] == _key(entry)[0]] or gone
+        close = difflib.get_close_matches(entry.msgid, [k[1] for k in same], n=1, cutoff=0.7)
         if close:
-            was = old[close[0]]
+            was = old[next(k for k in same if k[1] == close[0])]
             if entry.msgid_plural and was.msgid_plural:
                 entry.msgstr_plural = dict(was.msgstr_plural)
             elif not entry.msgid_plural and not was.msgid_plural:
@@ -745,9 +746,14 @@ def update_catalogue(po: polib.POFile, tmpl: list[polib.POEntry]) -> polib.POFil
     for key in gone:
         old[key].obsolete = True
         new.append(old[key])
-    kept_obsolete = {e.msgid for e in new}
-    new.extend(e for e in po if e.obsolete and e.msgid not in wanted and e.msgid not in kept_obsolete)
+    kept_obsolete = {_key(e) for e in new}
+    new.extend(e for e in po if e.obsolete and _key(e) not in wanted and _key(e) not in kept_obsolete)
     return new
+
+
+def _key(entry: polib.POEntry) -> tuple[str | None, str]:
+    """A message is its context and its English: one word in two senses is two messages."""
+    return (entry.msgctxt or None, entry.msgid)
 
 
 def lookup_in(po: polib.POFile) -> Lookup:

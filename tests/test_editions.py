@@ -266,6 +266,20 @@ def test_an_edition_never_shows_english_outputs_or_stale_widget_state(project):
     assert sorted(edition["metadata"]["widgets"][ed.WIDGET_STATE]["state"]) == ["a1", "a2"]
 
 
+def test_one_word_in_two_contexts_keeps_two_translations_through_an_update():
+    def entry(context, text, translated=""):
+        return ed.polib.POEntry(msgctxt=context, msgid=text, msgstr=translated)
+
+    po = ed.polib.POFile()
+    po.extend([entry("symmetry", "identity", "тотожність"), entry("matrix", "identity", "одинична")])
+    new = ed.update_catalogue(po, [entry("symmetry", "identity"), entry("matrix", "identity")])
+    got = {(e.msgctxt, e.msgid): (e.msgstr, e.obsolete, e.flags) for e in new}
+    assert got == {
+        ("symmetry", "identity"): ("тотожність", False, []),
+        ("matrix", "identity"): ("одинична", False, []),
+    }
+
+
 def test_links_from_an_edition_reach_its_own_pages_and_the_rest_of_the_project():
     text = "[a](00_what.ipynb) [b](README.md#notation) [c](../docs/teachers.md) [d](https://oeis.org/A006052)"
     assert ed.relink(text, "uk", "notebooks/01_x.ipynb", "notebooks/uk/01_x.ipynb") == (
