@@ -1062,7 +1062,10 @@ def reader_texts(nb: dict, english_nb: dict | None = None) -> Iterator[tuple[str
             for title in titles:
                 text = text.replace(title, " ")
             twin = english_cells[k] if k < len(english_cells) else {}
-            yield f"cell {k}" + (" references" if is_references(twin) else ""), _markdown_words(text)
+            if is_references(twin):  # titles stay as published
+                yield f"cell {k} references", _markdown_words(_TITLE.sub(" ", text))
+            else:
+                yield f"cell {k}", _markdown_words(text)
         for out in cell.get("outputs", []):
             if "text" in out:
                 yield f"cell {k} output", "".join(out["text"])
@@ -1117,9 +1120,9 @@ def english_words(
     A token of the reader's text is skipped when it is code (has ``_``, a dot inside, a digit, or is
     followed by ``(``: ``magic(n)``, ``ml.magic``, ``x1``), an identifier of the code (an output: of its
     own cell's code), a Python keyword or builtin that is no common English word (``True``, ``len``;
-    not ``and``, ``is``, ``sum``), in ``allowed`` (as written), a single letter (a
-    variable: $n$ outside maths), or carries an accent (é, ñ, ü: no English word does; Spanish and
-    French titles and names do). In uk and zh every other word in Latin letters counts; in es (Latin
+    not ``and``, ``is``, ``sum``), in ``allowed`` (as written), a single letter (a variable: $n$
+    outside maths), camelCase (``mM``, ``JavaScript``), or carries an accent (é, ñ, ü: no English
+    word does; Spanish and French titles and names do). In uk and zh every other word in Latin letters counts; in es (Latin
     script itself), and in any References cell (names and titles stay as published), only the words
     of ``ENGLISH_STOP_WORDS``: common English words that are no Spanish words (a test checks them
     against the Spanish catalogues).
@@ -1149,6 +1152,8 @@ def english_words(
                 continue
             if not all("a" <= ch.lower() <= "z" or ch in "'’-" for ch in word):
                 continue  # accents or another script: no English word
+            if re.search(r"[a-z][A-Z]", word):
+                continue  # camelCase (mM, JavaScript): maths or a name
             if (latin_script or where.endswith("references")) and word.lower() not in ENGLISH_STOP_WORDS:
                 continue
             found.append((where, word))
