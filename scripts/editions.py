@@ -1122,9 +1122,9 @@ def english_words(
     own cell's code), a Python keyword or builtin that is no common English word (``True``, ``len``;
     not ``and``, ``is``, ``sum``), in ``allowed`` (as written), a single letter (a variable: $n$
     outside maths), camelCase (``mM``, ``JavaScript``), or carries an accent (é, ñ, ü: no English
-    word does; Spanish and French titles and names do). In uk and zh every other word in Latin letters counts; in es (Latin
-    script itself), and in any References cell (names and titles stay as published), only the words
-    of ``ENGLISH_STOP_WORDS``: common English words that are no Spanish words (a test checks them
+    word does; Spanish and French titles and names do). In uk and zh every other word in Latin
+    letters counts; in es (Latin script itself), and in any References cell (names and titles stay
+    as published), only the words of ``ENGLISH_STOP_WORDS``: common English words that are no Spanish words (a test checks them
     against the Spanish catalogues).
     """
     import builtins
