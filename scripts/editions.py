@@ -1124,8 +1124,8 @@ def english_words(
     outside maths), camelCase (``mM``, ``JavaScript``), or carries an accent (é, ñ, ü: no English
     word does; Spanish and French titles and names do). In uk and zh every other word in Latin
     letters counts; in es (Latin script itself), and in any References cell (names and titles stay
-    as published), only the words of ``ENGLISH_STOP_WORDS``: common English words that are no Spanish words (a test checks them
-    against the Spanish catalogues).
+    as published), only the words of ``ENGLISH_STOP_WORDS``: common English words that are no Spanish
+    words (a test checks them against the Spanish catalogues).
     """
     import builtins
     import keyword
