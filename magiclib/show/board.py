@@ -180,16 +180,32 @@ def wrap_to_width(
     return lines
 
 
+def _cell_width_pt(ax) -> float:
+    """The width in points of the column of the figure's grid that ``ax`` stands in (its share of the
+    figure, gaps included), or of ``ax`` itself outside a grid: a title centred over its panel and no
+    wider than this never reaches the next panel's."""
+    fig = ax.figure
+    own = ax.get_position().width * fig.get_figwidth() * 72
+    spec = ax.get_subplotspec() if hasattr(ax, "get_subplotspec") else None
+    if spec is None:
+        return own
+    grid = spec.get_gridspec()
+    params = grid.get_subplot_params(fig) if hasattr(grid, "get_subplot_params") else fig.subplotpars
+    columns = spec.colspan.stop - spec.colspan.start
+    share = (params.right - params.left) * columns / grid.ncols
+    return max(own, share * fig.get_figwidth() * 72)
+
+
 def fit_title(ax, title: str, fontsize: float | None = None) -> str:
-    """``title`` wrapped onto lines that fit the width of ``ax`` (titles never run into
-    the next panel's): English keeps its lines of about ``width / (0.62 em)`` characters where they
-    fit, other text is wrapped by measured width (Chinese between characters); a single word longer
-    than the panel stays whole."""
+    """``title`` wrapped onto lines that fit its panel (titles never run into the next panel's): English
+    keeps its lines of about ``width / (0.62 em)`` characters, ``width`` the panel's, wherever they fit
+    the panel's column of the figure; other text is wrapped by measured width to that column (Chinese
+    between characters); a single word longer than the column stays whole."""
     fig = ax.figure
     size = fontsize or FONT["size"]
     width_pt = ax.get_position().width * fig.get_figwidth() * 72
     chars = max(8, int(width_pt / (0.62 * size)))
-    return "\n".join(wrap_to_width(title, width_pt, size, chars=chars))
+    return "\n".join(wrap_to_width(title, _cell_width_pt(ax) - 4, size, chars=chars))
 
 
 def panel_inches(n: int, largest: int, fontsize: float, *, margin_cells: float = 0.1) -> float:
