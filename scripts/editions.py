@@ -12,6 +12,7 @@ translator can work in Poedit or Weblate. Maths (``$...$``), code spans, link ta
     python scripts/editions.py generate   # write notebooks/<lang>/*.ipynb sources from English + catalogues
     python scripts/editions.py status     # per language: messages, translated, fuzzy, untranslated
     python scripts/editions.py check      # exit 1 when any edition is incomplete or stale
+    python scripts/editions.py english    # count the English words left in the executed editions (1 if any)
 
 `make editions` runs update, generate, and executes the editions in the pinned environment.
 
@@ -1009,11 +1010,228 @@ def status(lang: str, only: str | None = None) -> Status:
     return st
 
 
+# ---------------------------------------------------------------------------------- English left over
+
+#: The file of words an edition may show in Latin letters on purpose (names, units, software), one a line.
+ENGLISH_ALLOWED = ROOT / "scripts" / "editions_english_allowed.txt"
+#: Common English words that are no Spanish words (not "no", "a", "he", "has", "ten", "matrices", which
+#: are; the tests check the list against every Spanish translation): in a Latin-script edition English is
+#: found by these, since every Spanish word is in Latin letters too.
+ENGLISH_STOP_WORDS = frozenset(
+    """the of and is are was were be been being with from this that these those which what who whom
+    whose where when why how it its they them their there here we our you your she his her
+    have had does did not but or if then than so into onto over under each every any all some
+    both either neither such only also just very can could will would should shall may might must
+    about after before between through while because without within again against during above below
+    by at on to for as an one two three four five six seven eight nine first second last next
+    same other another found finds find shows show shown gives given makes made take takes took
+    number numbers square squares row rows column columns line lines sum sums step steps cell cells
+    placed placing queen queens board boards magic hexagon matrix solution solutions
+    count counted counts order orders time seconds minutes hours years days true false yes
+    most least more less many much few new old up down left right out off chapter pages see""".split()
+)
+#: Widget state fields a reader sees (labels, captions, hints, the HTML a widget shows).
+READER_FIELDS = frozenset(
+    """value description tooltip placeholder _options_labels titles captions control_names hint
+    instructions label roledescription said said_caption text word""".split()
+)
+_TAGS = re.compile(r"<(script|style)\b.*?</\1>|<[^>]*>", re.S | re.I)
+#: A cited title: in italics or in quotation marks.
+_TITLE = re.compile(r'\*([^*\n]+)\*|"([^"\n]+)"|“([^”\n]+)”|«([^»\n]+)»|„([^“\n]+)“')
+_MATH_CODE_LINK = re.compile(
+    r"```.*?```|\$\$.*?\$\$|\$[^$\n]*\$|`[^`]*`|\]\([^)]*\)|https?://\S+|\\\(.*?\\\)|\\\[.*?\\\]", re.S
+)
+#: A run of letters, digits, _ . ( : a word of the text or a piece of code written in it.
+_TOKEN = re.compile(r"[^\W_][\w.'’-]*(?:\()?")
+_LATIN = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿ]")
+
+
+def english_allowed(path: Path | None = None) -> frozenset[str]:
+    """The words of the allowlist file (``word  # why``; blank lines and comments skipped)."""
+    path = path or ENGLISH_ALLOWED
+    words = set()
+    for line in path.read_text(encoding="utf-8").splitlines():
+        word = line.split("#", 1)[0].strip()
+        if word:
+            words.add(word)
+    return frozenset(words)
+
+
+def _strings(value: object) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item)
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _strings(item)
+
+
+def _markdown_words(text: str) -> str:
+    return _TAGS.sub(" ", _MATH_CODE_LINK.sub(" ", text))
+
+
+def is_references(cell: dict) -> bool:
+    """Whether a cell (of the English notebook) is its References section."""
+    return cell.get("cell_type") == "markdown" and "".join(cell.get("source", "")).startswith("## References")
+
+
+def cited_titles(english_nb: dict | None) -> list[str]:
+    """The titles (in italics or quotes) the English notebook's References cite: kept as published."""
+    titles = []
+    for cell in (english_nb or {}).get("cells", []):
+        if is_references(cell):
+            for match in _TITLE.finditer("".join(cell.get("source", ""))):
+                titles.append(next(g for g in match.groups() if g))
+    return sorted(set(titles), key=len, reverse=True)
+
+
+def reader_texts(nb: dict, english_nb: dict | None = None) -> Iterator[tuple[str, str]]:
+    """(where, text) for every text an edition's reader meets in a stored notebook: markdown (without
+    maths, code spans, link targets, tags, and the titles its English twin ``english_nb`` cites), the
+    text and HTML outputs of code cells, and the reader fields of the saved widget state. ``where``
+    ends in "references" for the References cell. Figures are pictures (PNG): their words are checked
+    by the tests of the code that draws them, not here."""
+    english_cells = (english_nb or {}).get("cells", [])
+    titles = cited_titles(english_nb)
+    for k, cell in enumerate(nb.get("cells", [])):
+        if cell.get("cell_type") == "markdown":
+            text = "".join(cell.get("source", ""))
+            for title in titles:
+                text = text.replace(title, " ")
+            twin = english_cells[k] if k < len(english_cells) else {}
+            if is_references(twin):  # titles stay as published
+                yield f"cell {k} references", _markdown_words(_TITLE.sub(" ", text))
+            else:
+                yield f"cell {k}", _markdown_words(text)
+        for out in cell.get("outputs", []):
+            if "text" in out:
+                yield f"cell {k} output", "".join(out["text"])
+            data = out.get("data", {})
+            if "text/html" in data:
+                yield f"cell {k} output", _TAGS.sub(" ", "".join(data["text/html"]))
+            elif "text/markdown" in data:
+                yield f"cell {k} output", _markdown_words("".join(data["text/markdown"]))
+            elif "text/plain" in data and not any(
+                kind.startswith("image/") or "widget-view" in kind for kind in data
+            ):
+                yield f"cell {k} output", "".join(data["text/plain"])
+    state = nb.get("metadata", {}).get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {})
+    for model in state.get("state", {}).values():
+        for field, value in model.get("state", {}).items():
+            if field in READER_FIELDS:
+                for text in _strings(value):
+                    text = re.sub(r"\{\w*\}", " ", text)  # a template's {placeholders} are filled in
+                    yield (
+                        f"widget {model.get('model_name', '?')}.{field}",
+                        _TAGS.sub(" ", html_unescape(text)),
+                    )
+
+
+def html_unescape(text: str) -> str:
+    import html
+
+    return html.unescape(text)
+
+
+def code_identifiers(nb: dict, only: int | None = None) -> frozenset[str]:
+    """The names a notebook's code uses (variables, functions, attributes, imported modules); with
+    ``only``, those of cell ``only``."""
+    names = set()
+    for k, cell in enumerate(nb.get("cells", [])):
+        if cell.get("cell_type") != "code" or (only is not None and k != only):
+            continue
+        try:
+            tokens = list(tokenize.generate_tokens(io.StringIO("".join(cell.get("source", ""))).readline))
+        except (tokenize.TokenError, IndentationError, SyntaxError):
+            continue
+        names.update(t.string for t in tokens if t.type == tokenize.NAME)
+    return frozenset(names)
+
+
+def english_words(
+    nb: dict, lang: str, allowed: frozenset[str] = frozenset(), english_nb: dict | None = None
+) -> list[tuple[str, str]]:
+    """(where, word) for every English word left in a stored edition notebook (``english_nb``: its
+    English twin, for the titles its References cite).
+
+    A token of the reader's text is skipped when it is code (has ``_``, a dot inside, a digit, or is
+    followed by ``(``: ``magic(n)``, ``ml.magic``, ``x1``), an identifier of the code (an output: of its
+    own cell's code), a Python keyword or builtin that is no common English word (``True``, ``len``;
+    not ``and``, ``is``, ``sum``), in ``allowed`` (as written), a single letter (a variable: $n$
+    outside maths), camelCase (``mM``, ``JavaScript``), or carries an accent (é, ñ, ü: no English
+    word does; Spanish and French titles and names do). In uk and zh every other word in Latin
+    letters counts; in es (Latin script itself), and in any References cell (names and titles stay
+    as published), only the words of ``ENGLISH_STOP_WORDS``: common English words that are no Spanish
+    words (a test checks them against the Spanish catalogues).
+    """
+    import builtins
+    import keyword
+
+    python = (frozenset(keyword.kwlist) | frozenset(dir(builtins))) - ENGLISH_STOP_WORDS
+    everywhere = code_identifiers(nb) | python
+    by_cell: dict[str, frozenset[str]] = {}
+    latin_script = LANGUAGES.get(lang, "").split("_")[0] in ("es",)
+    found = []
+    for where, text in reader_texts(nb, english_nb):
+        if where.endswith(" output"):  # an output: the identifiers of its own cell
+            cell = int(where.split()[1])
+            skip = by_cell.setdefault(where, code_identifiers(nb, cell) | python)
+        else:
+            skip = everywhere
+        for match in _TOKEN.finditer(text):
+            token = match.group()
+            if token.endswith("(") or "_" in token or any(ch.isdigit() for ch in token):
+                continue
+            word = token.strip(".'’-")
+            if "." in word or len(word) < 2 or not _LATIN.match(word):
+                continue
+            if word in skip or word in allowed:
+                continue
+            if not all("a" <= ch.lower() <= "z" or ch in "'’-" for ch in word):
+                continue  # accents or another script: no English word
+            if re.search(r"[a-z][A-Z]", word):
+                continue  # camelCase (mM, JavaScript): maths or a name
+            if (latin_script or where.endswith("references")) and word.lower() not in ENGLISH_STOP_WORDS:
+                continue
+            found.append((where, word))
+    return found
+
+
+def english(langs: list[str], only: str | None = None, verbose: bool = False) -> int:
+    """Print, per edition notebook, how many English words it shows and which; 1 if any."""
+    allowed = english_allowed()
+    total = 0
+    for lang in langs:
+        paths = sorted((NOTEBOOKS / lang).glob("[0-9][0-9]_*.ipynb"))
+        if only:
+            paths = [p for p in paths if p.name.startswith(only)]
+        if not paths:
+            print(f"{lang}: no edition notebooks in {(NOTEBOOKS / lang).relative_to(ROOT)}")
+        for path in paths:
+            twin = NOTEBOOKS / path.name
+            words = english_words(load(path), lang, allowed, load(twin) if twin.exists() else None)
+            total += len(words)
+            counts = Counter(word for _, word in words)
+            listed = ", ".join(f"{w} ×{c}" if c > 1 else w for w, c in counts.most_common())
+            print(f"{lang}/{path.name}: {len(words)} English word(s)" + (f": {listed}" if words else ""))
+            if verbose:
+                for where, word in words:
+                    print(f"    {where}: {word}")
+    return 1 if total else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("command", choices=["update", "generate", "status", "check"])
+    parser.add_argument("command", choices=["update", "generate", "status", "check", "english"])
     parser.add_argument("--notebook", help='one notebook, by its number ("02"), or "magiclib" (the library)')
-    parser.add_argument("-v", "--verbose", action="store_true", help="status and check: a line per notebook")
+    parser.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help="status and check: a line per notebook; english: a line per word",
+    )
     parser.add_argument(
         "--lang",
         action="append",
@@ -1021,6 +1239,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     langs = args.lang or list(LANGUAGES if args.command in ("update", "status") else EDITIONS)
+    if args.command == "english":
+        return english(langs, args.notebook, args.verbose)
     unknown = [x for x in langs if x not in LANGUAGES]
     if unknown:
         parser.error(f"unknown language {unknown}; the languages are {sorted(LANGUAGES)}")

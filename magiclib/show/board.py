@@ -11,12 +11,13 @@ from __future__ import annotations
 import html
 import textwrap
 from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
 from typing import Any
 
 import numpy as np
 
 from .._check import as_cells, as_items, as_order, as_real, as_square, as_text
-from .look import COLORS, FONT, MIN_PT, css_font, pt
+from .look import COLORS, FONT, FONT_FAMILY, MIN_PT, css_font, pt
 
 __all__ = [
     "MAX_DRAWN_ORDER",
@@ -25,6 +26,8 @@ __all__ = [
     "draw_gallery",
     "small_multiples",
     "fit_title",
+    "text_width",
+    "wrap_to_width",
     "panel_inches",
     "square_html",
     "html_table",
@@ -48,13 +51,161 @@ def _blank(blank: Any) -> int | None:
     return as_order(blank, name="blank", minimum=-(2**63), what="an integer or None")
 
 
-def fit_title(ax, title: str, fontsize: float | None = None) -> str:
-    """``title`` wrapped onto lines that fit the width of ``ax`` (titles never run into
-    the next panel's); a single word longer than the panel stays whole."""
+#: Characters a line may not start with (closing punctuation, CJK and Latin), nor, for the next set,
+#: end with (opening punctuation): a break between two Chinese characters avoids both.
+NO_LINE_START = frozenset("，。、；：！？）」』】》〉〕”’・…—,.;:!?)]}%")
+NO_LINE_END = frozenset("（「『【《〈〔“‘([{")
+
+
+def _wide(ch: str) -> bool:
+    """A character of the scripts written without spaces (Chinese, Japanese kana, full-width forms)."""
+    import unicodedata
+
+    return unicodedata.east_asian_width(ch) in ("W", "F")
+
+
+def _breakable_runs(text: str) -> list[tuple[str, str]]:
+    """``text`` cut where a line may break: (run, what follows it: " " or ""). Latin and Cyrillic break
+    at spaces; Chinese between any two characters (not before closing or after opening punctuation);
+    nothing breaks inside ``$...$`` maths."""
+    runs: list[tuple[str, str]] = []
+    run, math, prev = "", False, ""
+    for ch in text:
+        if ch == "$" and not prev.endswith("\\"):
+            math = not math
+        elif not math and ch == " ":
+            if run:
+                runs.append((run, " "))
+            elif runs:  # spaces in a row are kept where the line does not break
+                runs[-1] = (runs[-1][0], runs[-1][1] + " ")
+            run, prev = "", ""
+            continue
+        elif (
+            not math
+            and run
+            and (_wide(ch) or _wide(prev))
+            and ch not in NO_LINE_START
+            and prev not in NO_LINE_END
+        ):
+            runs.append((run, ""))
+            run = ""
+        run += ch
+        prev = ch
+    if run:
+        runs.append((run, ""))
+    # "3 x 3" and "3 × 3" stay on one line
+    k = 1
+    while k < len(runs) - 1:
+        (before, gap), (times, gap2), (after, last) = runs[k - 1], runs[k], runs[k + 1]
+        if (
+            times in ("x", "×")
+            and gap.strip() == gap2.strip() == ""
+            and before[-1:].isdigit()
+            and after[:1].isdigit()
+        ):
+            runs[k - 1 : k + 2] = [(f"{before}{gap}{times}{gap2}{after}", last)]
+        else:
+            k += 1
+    return runs
+
+
+@cache
+def _measurer():
+    from matplotlib.backends.backend_agg import RendererAgg
+
+    return RendererAgg(1, 1, 72)  # at 72 dpi a pixel is a point
+
+
+def text_width(text: str, fontsize: float, *, weight: str = "normal", style: str = "normal") -> float:
+    """The width in points of ``text`` drawn on one line in the suite's font (matplotlib measures it,
+    with its glyph-by-glyph fallback along ``FONT_FAMILY``, so Chinese is measured in the CJK font).
+
+    >>> text_width("MMMM", 12) > text_width("iiii", 12) > 0
+    True
+    """
+    from matplotlib import cbook
+    from matplotlib.font_manager import FontProperties
+
+    props = FontProperties(family=list(FONT_FAMILY), size=fontsize, weight=weight, style=style)
+    if not text:
+        return 0.0
+    ismath = cbook.is_math_text(text)
+    if ismath:
+        return _measurer().get_text_width_height_descent(text, props, ismath=True)[0]
+    return _measurer().get_text_width_height_descent(text, props, ismath=False)[0]
+
+
+def wrap_to_width(
+    text: str,
+    width_pt: float,
+    fontsize: float,
+    *,
+    chars: int | None = None,
+    slack: float = 0.0,
+    weight: str = "normal",
+    style: str = "normal",
+) -> list[str]:
+    """The lines of ``text`` (each of its own lines wrapped) that fit ``width_pt`` points at ``fontsize``.
+
+    With ``chars``, the lines of ``textwrap`` at that many characters are kept when every one fits
+    (within ``width_pt + slack``: so text that fitted before keeps its lines); otherwise, and for
+    Chinese, lines are filled by measured width, breaking Latin and Cyrillic at spaces and Chinese
+    between characters (``NO_LINE_START``, ``NO_LINE_END``). A run that cannot break and is wider
+    than the line (a long word, a formula) stays whole on its own line.
+
+    >>> wrap_to_width("every line adds up to 15", 80, 12)
+    ['every line', 'adds up to', '15']
+    """
+
+    def fits(line: str, room: float = width_pt) -> bool:
+        return text_width(line, fontsize, weight=weight, style=style) <= room
+
+    lines: list[str] = []
+    for para in text.split("\n"):
+        if chars is not None:
+            kept = textwrap.wrap(para, chars, break_long_words=False) or [""]
+            if all(fits(line, width_pt + slack) for line in kept):
+                lines += kept
+                continue
+        line, gap = "", ""
+        for run, after in _breakable_runs(para):
+            wider = line + gap + run
+            if not line or fits(wider):
+                line = wider
+            else:
+                lines.append(line)
+                line = run
+            gap = after
+        lines.append(line)
+    return lines
+
+
+def _cell_width_pt(ax) -> float:
+    """The width in points of the column of the figure's grid that ``ax`` stands in (its share of the
+    figure, gaps included), or of ``ax`` itself outside a grid: a title centred over its panel and no
+    wider than this never reaches the next panel's."""
     fig = ax.figure
+    own = ax.get_position().width * fig.get_figwidth() * 72
+    spec = ax.get_subplotspec() if hasattr(ax, "get_subplotspec") else None
+    if spec is None:
+        return own
+    grid = spec.get_gridspec()
+    params = grid.get_subplot_params(fig) if hasattr(grid, "get_subplot_params") else fig.subplotpars
+    columns = spec.colspan.stop - spec.colspan.start
+    share = (params.right - params.left) * columns / grid.ncols
+    return max(own, share * fig.get_figwidth() * 72)
+
+
+def fit_title(ax, title: str, fontsize: float | None = None) -> str:
+    """``title`` wrapped onto lines that fit its panel (titles never run into the next panel's): English
+    keeps its lines of about ``width / (0.62 em)`` characters, ``width`` the panel's, wherever they fit
+    the panel's column of the figure; other text is wrapped by measured width to that column (Chinese
+    between characters); a single word longer than the column stays whole."""
+    fig = ax.figure
+    size = fontsize or FONT["size"]
     width_pt = ax.get_position().width * fig.get_figwidth() * 72
-    chars = max(8, int(width_pt / (0.62 * (fontsize or FONT["size"]))))
-    return "\n".join(textwrap.fill(line, chars, break_long_words=False) for line in title.splitlines())
+    chars = max(8, int(width_pt / (0.62 * size)))
+    return "\n".join(wrap_to_width(title, _cell_width_pt(ax) - 4, size, chars=chars))
 
 
 def panel_inches(n: int, largest: int, fontsize: float, *, margin_cells: float = 0.1) -> float:

@@ -18,7 +18,6 @@ on a millimetre grid (origin bottom left). matplotlib is imported inside the fun
 from __future__ import annotations
 
 import math
-import textwrap
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -33,6 +32,7 @@ from ..i18n import N_, _
 from ..nqueens import hidden_queens
 from ..squares import magic_constant
 from ..walk import siamese, siamese_steps
+from .board import text_width, wrap_to_width
 from .look import FONT_FAMILY
 
 __all__ = ["WORKSHEETS", "PAPER", "MIN_WORKSHEET_PT", "worksheet_pages", "save_worksheet", "write_worksheets"]
@@ -42,10 +42,19 @@ PAPER: dict[str, tuple[float, float]] = {"A4": (210.0, 297.0), "letter": (215.9,
 #: The smallest text on a worksheet, in points.
 MIN_WORKSHEET_PT = 14
 _MM = 1 / 25.4  # inches per millimetre
+_PT = 72 / 25.4  # points per millimetre
 _MARGIN = 18.0
+#: How far into the margin (mm) a line of the English's own lines may run before it is wrapped anew: the
+#: lines keep about 7 mm from the paper's edge (a printer may leave 5 mm unprinted).
+_SLACK = _MARGIN - 7.0
 _BODY = 14
 _TITLE = 22
 _GREY = "#d9d9d9"
+
+
+def _line_step(size: float) -> float:
+    """The distance in mm from one line of text to the next at ``size`` points."""
+    return max(size, MIN_WORKSHEET_PT) * 0.36 + 2.2
 
 
 class _Page:
@@ -63,21 +72,15 @@ class _Page:
         self.ax = ax
         self.y = self.height - _MARGIN
         head = _("Answers: {title}", title=title) if answers else title
-        self.text(_MARGIN, self.y, head, size=_TITLE, weight="bold")
-        self.y -= 11
+        self.y = self.lines(head, self.y, size=_TITLE, weight="bold") - 11 + _line_step(_TITLE)
         if answers:
-            self.text(
-                _MARGIN,
-                self.y,
-                _("ANSWER SHEET, for the teacher: do not hand out."),
-                size=_BODY,
-                weight="bold",
-            )
-            self.y -= 10
+            sheet = _("ANSWER SHEET, for the teacher: do not hand out.")
+            self.y = self.lines(sheet, self.y, weight="bold") - 10 + _line_step(_BODY)
         else:
-            self.text(_MARGIN, self.y, _("Name: ______________________      Date: ____________"), size=_BODY)
-            self.y -= 10
-        self.text(self.width / 2, 9, footer, size=_BODY, ha="center", color="#333333")
+            name = _("Name: ______________________      Date: ____________")
+            self.y = self.lines(name, self.y) - 10 + _line_step(_BODY)
+        rows = len(self.wrapped(footer, self.width - 2 * _MARGIN))
+        self.lines(footer, 9 + (rows - 1) * _line_step(_BODY), x=self.width / 2, ha="center", color="#333333")
 
     def text(self, x: float, y: float, s: str, *, size: float = _BODY, **kw: Any) -> None:
         kw.setdefault("va", "top")
@@ -85,12 +88,57 @@ class _Page:
         kw.setdefault("color", "black")
         self.ax.text(x, y, s, fontsize=max(size, MIN_WORKSHEET_PT), family=FONT_FAMILY, **kw)
 
+    def wrapped(
+        self,
+        s: str,
+        width_mm: float,
+        *,
+        size: float = _BODY,
+        weight: str = "normal",
+        chars: int = 1000,
+        slack: float = _SLACK,
+    ) -> list[str]:
+        """The lines of ``s`` that fit ``width_mm`` at ``size`` (see ``board.wrap_to_width``): the lines of
+        ``textwrap`` at ``chars`` characters (a line per paragraph by default) where they fit within
+        ``width_mm + slack``, else lines filled by measured width."""
+        size = max(size, MIN_WORKSHEET_PT)
+        return wrap_to_width(s, width_mm * _PT, size, chars=chars, slack=slack * _PT, weight=weight)
+
+    def lines(
+        self,
+        s: str,
+        y: float,
+        *,
+        x: float = _MARGIN,
+        width: float | None = None,
+        size: float = _BODY,
+        weight: str = "normal",
+        chars: int = 1000,
+        slack: float | None = None,
+        **kw: Any,
+    ) -> float:
+        """Write ``s`` from ``y`` down, wrapped to ``width`` mm (default: to the right margin, or between
+        the margins when centred); return the ``y`` of the line that would come next. Lines that
+        were already one line (or ``chars`` long) keep their breaks while they stay 8 mm from the edge."""
+        centred = kw.get("ha") == "center"
+        if width is None:
+            width = self.width - 2 * _MARGIN if centred else self.width - _MARGIN - x
+        edge = self.width - (_MARGIN - _SLACK)
+        if slack is None:  # how far a line kept whole may run past ``width``: up to the edge's 7 mm
+            slack = 2 * _SLACK if centred else max(0.0, min(_SLACK, edge - x - width))
+        for line in self.wrapped(s, width, size=size, weight=weight, chars=chars, slack=slack):
+            self.text(x, y, line, size=size, weight=weight, **kw)
+            y -= _line_step(size)
+        return y
+
+    def line(self, s: str) -> None:
+        """A line at ``self.y`` (wrapped if it is too long); ``self.y`` moves 9 mm down per line."""
+        self.y = self.lines(s, self.y) - 9 + _line_step(_BODY)
+
     def paragraph(self, s: str, *, width: int = 74, size: float = _BODY) -> None:
-        for para in s.split("\n"):
-            for line in textwrap.wrap(para, width) or [""]:
-                self.text(_MARGIN, self.y, line, size=size)
-                self.y -= size * 0.36 + 2.2
-        self.y -= 2
+        """``s`` in lines between the margins, from ``self.y`` down: English keeps its lines of ``width``
+        characters where they fit; other text is wrapped by measured width (Chinese between characters)."""
+        self.y = self.lines(s, self.y, size=size, chars=width) - 2
 
     def rect(
         self, x: float, y: float, w: float, h: float, *, fill: str = "white", lw: float = 1.2, **kw: Any
@@ -189,10 +237,8 @@ def _siamese_pages(paper: str, answers: bool) -> list[Any]:
         x = (page.width - n * cell) / 2
         bottom = page.grid(x, page.y - 8, cell, values, size=20, bold=placed, labels=True)
         page.y = bottom - 8
-        page.text(_MARGIN, page.y, _("Row sums: ________________   Column sums: ________________"))
-        page.text(
-            _MARGIN, page.y - 9, _("Diagonal sums: ________________   What do you notice? ______________")
-        )
+        page.line(_("Row sums: ________________   Column sums: ________________"))
+        page.line(_("Diagonal sums: ________________   What do you notice? ______________"))
         pages.append(page.fig)
     return pages
 
@@ -291,15 +337,17 @@ def _queens_pages(paper: str, answers: bool) -> list[Any]:
             ring = {(r, c) for r, c in enumerate(sol)}
             page.grid(x, top, cell, square, size=14, ring=ring, shade=checker)
             total = sum(int(square[r, c]) for r, c in ring)
-            page.text(
-                x,
-                top - 8 * cell - 3,
+            page.lines(
                 _(
                     "{value}: columns {items}; sum {total}",
                     value=k + 1,
                     items=" ".join(map(str, sol)),
                     total=total,
                 ),
+                top - 8 * cell - 3,
+                x=x,
+                width=8 * cell + 8,
+                slack=0,
             )
         return [page.fig]
     page = _Page(paper, _("Queens hidden in a magic square"), footer, False)
@@ -318,8 +366,8 @@ def _queens_pages(paper: str, answers: bool) -> list[Any]:
     x = (page.width - 8 * cell) / 2
     bottom = page.grid(x, page.y - 8, cell, square, size=18, shade=checker, labels=True)
     page.y = bottom - 6
-    page.text(_MARGIN, page.y, _("Columns of my queens, row 0 to row 7: ___ ___ ___ ___ ___ ___ ___ ___"))
-    page.text(_MARGIN, page.y - 9, _("Sum of their numbers: __________   Is it 260?  yes / no"))
+    page.line(_("Columns of my queens, row 0 to row 7: ___ ___ ___ ___ ___ ___ ___ ___"))
+    page.line(_("Sum of their numbers: __________   Is it 260?  yes / no"))
     return [page.fig]
 
 
@@ -392,15 +440,17 @@ def _hexagon_pages(paper: str, answers: bool) -> list[Any]:
         answers,
     )
     step = min(14.0, (eq.y - 30) / len(lines))
+    label = max(22.0, max(text_width(f"{name}:", _BODY, weight="bold") for name in names) / _PT + 3)
     for i, (line, name) in enumerate(zip(lines, names, strict=True)):
         y = eq.y - 2 - i * step
         eq.text(_MARGIN, y, f"{name}:", weight="bold")
         if answers:
             left = " + ".join(f"x{k}" for k in line)
             right = " + ".join(str(adams[k - 1]) for k in line)
-            eq.text(_MARGIN + 22, y, f"{left} = {right} = {total}")
+            eq.text(_MARGIN + label, y, f"{left} = {right} = {total}")
         else:
-            eq.text(_MARGIN + 22, y, "_" * 44 + " = s")
+            blank = "_" * (44 - max(0, round((label - 22) / 2.6)))  # the line ends where it did
+            eq.text(_MARGIN + label, y, blank + " = s")
     return [page.fig, eq.fig]
 
 
