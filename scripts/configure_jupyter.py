@@ -15,9 +15,17 @@
   text above it), each slider handle its label, Play's icon buttons their action (the same
   ``NAME_CONTROLS_JS`` the suite's widgets run in JupyterLab), and each wide output that scrolls
   sideways a keyboard stop (axe-core checks the pages); and a style rule underlines links in the
-  text, so that colour is never their only sign.
+  text, so that colour is never their only sign. The page says the notebook's language
+  (``<html lang="uk">`` for an edition: its metadata ``magiclib.language``), and Voilà's own loading
+  words ("Running ...", "Executing 3 of 20") become the notebook's title and "3 / 20", which read
+  the same in every language; the page's title is the notebook's first heading, not its file name.
+- An edition in JupyterLab (`make lab EDITION=uk`): a settings folder of its own for that run,
+  ``build/lab-settings/uk`` (the venv's overrides plus the interface language of the pinned language
+  pack, ``LAB_LOCALES``), passed as ``--LabApp.app_settings_dir``; the user's settings and the English
+  `make lab` are left as they are.
 
 Usage: python scripts/configure_jupyter.py VENV_DIR
+       python scripts/configure_jupyter.py VENV_DIR --lab-settings EDITION FOLDER
 """
 
 from __future__ import annotations
@@ -28,6 +36,12 @@ import sys
 from pathlib import Path
 
 from magiclib.widgets._front import NAME_CONTROLS_JS  # run by `make setup` after magiclib is installed
+
+#: The JupyterLab interface language of each edition: the locale of its pinned language pack
+#: (requirements/lock.txt: jupyterlab-language-pack-uk-UA, -es-ES, -zh-CN).
+LAB_LOCALES = {"uk": "uk_UA", "es": "es_ES", "zh": "zh_CN"}
+#: The ``lang`` of a Voilà page, by the notebook's ``magiclib.language`` (as the offline pages say it).
+PAGE_LANGS = {"uk": "uk", "es": "es", "zh": "zh-Hans"}
 
 _CDN_LINK = re.compile(r"^\s*<link[^>]+href=\"https?://[^\"]*fontawesome[^\"]*\"[^>]*>\s*\n", re.M | re.I)
 
@@ -44,8 +58,12 @@ A11Y_SCRIPT = (
 (function () {"""
     + NAME_CONTROLS_JS
     + """
+  /* An edition's page names things in its own language (PAGE_WORDS, by the page's lang); where no
+     words are translated, a region is named by what it shows: the page by its title, an output by
+     its text. English keeps the words below. */
+  var W = (window.MAGICLIB_PAGE_WORDS || {})[document.documentElement.lang] || {};
   function sentence(text) {
-    text = (text || "").replace(/\\s+/g, " ").trim();
+    text = (text || "").replace(/\\s+/g, " ").replace(/\u00b6/g, " ").trim();
     var m = text.match(/^.*?[.:!?](\\s|$)/);
     return (m ? m[0] : text).trim().slice(0, 200);
   }
@@ -59,16 +77,19 @@ A11Y_SCRIPT = (
   }
   function name(root) {
     root.querySelectorAll(".jp-OutputArea-output img:not([alt])").forEach(function (img) {
-      img.alt = "Figure: " + (sentence(textAbove(img)) || "a picture computed by the notebook");
+      var context = sentence(textAbove(img));
+      img.alt = !W.figure ? "Figure: " + (context || "a picture computed by the notebook")
+        : context ? W.figure.replace("{context}", context) : W.picture;
     });
-    nameControls(root);
+    nameControls(root, W.controls);
     /* The page's own scrolling box: a keyboard stop too, so that a page without links or
        controls (notebook 08 has none) still scrolls with the arrow keys. */
     var page = root.querySelector("#rendered_cells");
     if (page && !page.hasAttribute("tabindex")) {
       page.tabIndex = 0;
       page.setAttribute("role", "region");
-      page.setAttribute("aria-label", "notebook page: scroll with the arrow keys");
+      page.setAttribute("aria-label",
+        W.figure ? document.title : "notebook page: scroll with the arrow keys");
     }
     /* A formula may scroll sideways once MathJax has typeset it (later than this runs): every
        formula output, and any other output wider than its box, is a named keyboard stop. */
@@ -77,7 +98,8 @@ A11Y_SCRIPT = (
       if ((formula || o.scrollWidth > o.clientWidth + 1) && !o.hasAttribute("tabindex")) {
         o.tabIndex = 0;
         o.setAttribute("role", "region");
-        o.setAttribute("aria-label", formula ? "formula (scrolls sideways with the arrow keys)"
+        o.setAttribute("aria-label", W.figure ? sentence(o.textContent).slice(0, 120)
+          : formula ? "formula (scrolls sideways with the arrow keys)"
           : "wide output: scroll sideways with the arrow keys");
       }
     });
@@ -97,6 +119,68 @@ A11Y_SCRIPT = (
 )
 
 
+#: Put first in the template: the page's ``<html lang>`` (nbconvert writes ``resources.language_code``)
+#: from the notebook's metadata, English when it names no language; and its title (the browser tab,
+#: the loading words) from the notebook's first ``# `` heading, in the notebook's language, where Voilà
+#: would show the file name ("01_siamese_walk").
+PAGE_LANG = (
+    "{%- set _ = resources.update(language_code="
+    + json.dumps(PAGE_LANGS).replace('"', "'")
+    + ".get((nb.metadata.get('magiclib') or {}).get('language'), 'en')) -%}\n"
+    "{%- set heading = namespace(text='') -%}\n"
+    "{%- for cell in nb.cells if cell.cell_type == 'markdown' -%}\n"
+    "{%- for line in cell.source.splitlines() if not heading.text and line.startswith('# ') -%}\n"
+    "{%- set heading.text = line[2:].strip() -%}\n"
+    "{%- endfor -%}\n"
+    "{%- endfor -%}\n"
+    "{%- if heading.text and 'title' not in nb.metadata -%}"
+    "{%- set _ = nb.metadata.update(title=heading.text) -%}{%- endif -%}\n"
+)
+
+
+def page_words() -> str:
+    """``window.MAGICLIB_PAGE_WORDS`` for ``A11Y_SCRIPT``: per page ``lang`` of an edition, a figure's text
+    alternative (the offline pages' words, scripts/delivery_text.py) and the names of Play's buttons and
+    the sliders (the library's, ``control_names``). Read from the catalogues each time this runs."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import delivery_text
+
+    from magiclib.i18n import current_language, use_language
+    from magiclib.widgets._front import control_names
+
+    words, before = {}, current_language()
+    try:
+        for lang, tag in PAGE_LANGS.items():
+            use_language(lang)
+            texts = delivery_text.texts(lang)
+            words[tag] = {
+                "figure": texts["figure_for"],
+                "picture": texts["figure_alt"],
+                "controls": control_names(),
+            }
+    finally:
+        use_language(before)
+    body = json.dumps(words, ensure_ascii=False).replace("</", "<\\/")
+    return "{% raw %}<script>window.MAGICLIB_PAGE_WORDS = " + body + ";</script>{% endraw %}\n"
+
+
+#: Voilà's own English while a page loads -> words every language reads: (file, English, replacement).
+LOADING_WORDS = [
+    ("spinner.macro.html.j2", "Running {{nb_title}}...", "{{ nb.metadata.get('title', '') | e }} …"),
+    ("spinner.macro.html.j2", "<title>spin</title>", ""),
+    (
+        "voila_setup.macro.html.j2",
+        "`Executing ${cell_index} of ${cell_count}`",
+        "`${cell_index} / ${cell_count}`",
+    ),
+    (
+        "voila_setup.macro.html.j2",
+        "`Reading ${cell_index} of ${cell_count}`",
+        "`${cell_index} / ${cell_count}`",
+    ),
+]
+
+
 def voila_template(prefix: Path) -> Path | None:
     """Write the ``magiclib`` Voilà template (``lab`` without CDN links) and make it the default."""
     lab = prefix / "share" / "jupyter" / "voila" / "templates" / "lab" / "index.html.j2"
@@ -105,12 +189,26 @@ def voila_template(prefix: Path) -> Path | None:
     target = lab.parent.parent / "magiclib"
     target.mkdir(exist_ok=True)
     page, removed = _CDN_LINK.subn("", lab.read_text(encoding="utf-8"))
+    # The loading words name the notebook: the spinner's macro needs the template's context for it.
+    spinner = '{% import "spinner.macro.html.j2" as spinner %}'
+    if spinner in page:
+        page = page.replace(spinner, spinner[:-2] + "with context %}", 1)
+    else:
+        print("note: Voilà's lab template imports no spinner macro (a newer Voilà?)", file=sys.stderr)
     footer = "{%- block body_footer -%}"
     if footer in page:
-        page = page.replace(footer, footer + "\n" + A11Y_SCRIPT, 1)
+        page = page.replace(footer, footer + "\n" + page_words() + A11Y_SCRIPT, 1)
     else:
         print("note: no body_footer block in Voilà's lab template (a newer Voilà?)", file=sys.stderr)
-    (target / "index.html.j2").write_text(page, encoding="utf-8")
+    (target / "index.html.j2").write_text(PAGE_LANG + page, encoding="utf-8")
+    base = lab.parent.parent / "base"
+    for name in dict.fromkeys(name for name, _, _ in LOADING_WORDS):
+        macro = (base / name).read_text(encoding="utf-8")
+        for _, english, words in (w for w in LOADING_WORDS if w[0] == name):
+            if english not in macro:
+                print(f"note: {english!r} not found in Voilà's {name} (a newer Voilà?)", file=sys.stderr)
+            macro = macro.replace(english, words)
+        (target / name).write_text(macro, encoding="utf-8")
     (target / "conf.json").write_text(json.dumps({"base_template": "lab"}, indent=2) + "\n")
     etc = prefix / "etc" / "jupyter"
     (etc / "voila.json").write_text(
@@ -118,6 +216,20 @@ def voila_template(prefix: Path) -> Path | None:
     )
     if removed == 0:
         print("note: no CDN link found in Voilà's lab template (a newer Voilà?)", file=sys.stderr)
+    return target
+
+
+def lab_settings(venv: str, edition: str, folder: str) -> Path:
+    """Write ``folder/overrides.json`` for one `make lab EDITION=...` run: the venv's overrides and the
+    edition's interface language. Returns the folder (for ``--LabApp.app_settings_dir``)."""
+    if edition not in LAB_LOCALES:
+        raise SystemExit(f"no JupyterLab language for edition {edition!r}: one of {', '.join(LAB_LOCALES)}")
+    source = Path(venv).resolve() / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
+    overrides = json.loads(source.read_text()) if source.is_file() else {}
+    overrides["@jupyterlab/translation-extension:plugin"] = {"locale": LAB_LOCALES[edition]}
+    target = Path(folder)
+    target.mkdir(parents=True, exist_ok=True)
+    (target / "overrides.json").write_text(json.dumps(overrides, indent=2) + "\n")
     return target
 
 
@@ -155,4 +267,7 @@ def main(venv: str) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else ".venv")
+    if len(sys.argv) == 5 and sys.argv[2] == "--lab-settings":
+        lab_settings(sys.argv[1], sys.argv[3], sys.argv[4])
+    else:
+        main(sys.argv[1] if len(sys.argv) > 1 else ".venv")
