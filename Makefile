@@ -58,13 +58,14 @@ check_edition = @test -z "$(EDITION)" -o -n "$(LAB_NOTEBOOKS)" || { echo "no not
 
 # The suite's own notebooks are signed as trusted (in the venv), so their stored widgets show at once.
 # An edition's JupyterLab speaks its language (a pinned language pack) through a settings folder of
-# this run only (build/lab-settings/EDITION); the English `make lab` and $HOME are left alone.
+# this run only (build/lab-settings/EDITION, its configuration found through JUPYTER_CONFIG_PATH; for
+# Chinese it also serves the CJK web font); the English `make lab` and $HOME are left alone.
 lab: setup
 	$(check_edition)
 	$(BIN)/jupyter trust $(LAB_NOTEBOOKS)
 	$(if $(EDITION),$(PY) scripts/configure_jupyter.py $(VENV) --lab-settings $(EDITION) $(LAB_SETTINGS))
-	$(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.root_dir=$(LAB_DIR) $(ROOT_FLAG) \
-	  $(if $(EDITION),--LabApp.app_settings_dir=$(abspath $(LAB_SETTINGS)))
+	$(if $(EDITION),JUPYTER_CONFIG_PATH=$(abspath $(LAB_SETTINGS))) \
+	  $(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.root_dir=$(LAB_DIR) $(ROOT_FLAG)
 
 # `make test` runs four stages in turn, stops at the first that fails, and prints the wall time of
 # each (and the total) at the end: lint, unit (the library's tests and doctests), nbval (every

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import sys
 from pathlib import Path
 
@@ -197,7 +198,11 @@ def voila_template(prefix: Path) -> Path | None:
         print("note: Voilà's lab template imports no spinner macro (a newer Voilà?)", file=sys.stderr)
     footer = "{%- block body_footer -%}"
     if footer in page:
-        page = page.replace(footer, footer + "\n" + page_words() + A11Y_SCRIPT, 1)
+        fonts = cjk_font(prefix, target / "static").replace(
+            "{assets}", "{{ resources.base_url }}voila/templates/magiclib/static/"
+        )
+        cjk = "{%- if resources.language_code == 'zh-Hans' %}\n" + fonts + "{% endif -%}\n"
+        page = page.replace(footer, footer + "\n" + cjk + page_words() + A11Y_SCRIPT, 1)
     else:
         print("note: no body_footer block in Voilà's lab template (a newer Voilà?)", file=sys.stderr)
     (target / "index.html.j2").write_text(PAGE_LANG + page, encoding="utf-8")
@@ -219,6 +224,61 @@ def voila_template(prefix: Path) -> Path | None:
     return target
 
 
+#: The editions whose letters a machine may have no font for: their pages load the CJK web font.
+CJK_EDITIONS = {"zh": "zh_CN"}
+
+
+def _cjk_characters(prefix: Path) -> set[int]:
+    """Every character outside ASCII that a Chinese reader can meet in JupyterLab or Voilà: the edition's
+    catalogues (its notebooks, pages and the library's words) and the Chinese language pack."""
+    root = Path(__file__).resolve().parents[1]
+    sources = [*(root / "locale" / "zh").rglob("*.po"), *(root / "magiclib" / "locale" / "zh").rglob("*.po")]
+    sources += prefix.glob(
+        "lib/python*/site-packages/jupyterlab_language_pack_zh_CN/locale/*/LC_MESSAGES/*.json"
+    )
+    found: set[int] = set()
+    for path in sources:
+        text = path.read_text(encoding="utf-8")
+        if path.suffix == ".json":  # the pack writes its messages as \\u escapes
+            text = json.dumps(json.loads(text), ensure_ascii=False)
+        found.update(ord(ch) for ch in text if ord(ch) > 0x7F)
+    return found
+
+
+def cjk_font(prefix: Path, folder: Path) -> str:
+    """``folder/fonts/``: the CJK web font of the offline pages (scripts/export_html.py: a subset of the
+    pinned Noto Sans CJK SC), cut to `_cjk_characters`; rewritten only when a source is newer. Returns
+    the style that loads it, from URLs relative to ``folder`` (``{assets}`` left to fill in)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import export_html
+
+    font = folder / export_html.WEB_FONT
+    root = Path(__file__).resolve().parents[1]
+    newest = max((p.stat().st_mtime for p in (root / "locale" / "zh").rglob("*.po")), default=0)
+    # The one `make setup` wrote for Voilà, when it is current, serves JupyterLab too.
+    made = prefix / "share" / "jupyter" / "voila" / "templates" / "magiclib" / "static" / export_html.WEB_FONT
+    if not font.is_file() or font.stat().st_mtime < newest:
+        if made.is_file() and made.stat().st_mtime >= newest and made != font:
+            shutil.copytree(made.parent, font.parent, dirs_exist_ok=True)
+        else:
+            export_html.write_web_font(folder, _cjk_characters(prefix))
+    return export_html.font_css("{assets}")
+
+
+def lab_custom_style(prefix: Path) -> Path:
+    """JupyterLab's custom style (``custom/custom.css``, linked only when ``LabApp.custom_css`` is on: an
+    edition in Chinese, `lab_settings`) that loads the CJK web font. It lives in the venv, in the last
+    folder JupyterLab looks in for it (jupyter_server's own ``static/custom``; that list is not
+    configurable), so a ``custom.css`` of the user's own, in their Jupyter config folder, still wins."""
+    import jupyter_server
+
+    custom = Path(jupyter_server.__file__).resolve().parent / "static" / "custom"
+    custom.mkdir(parents=True, exist_ok=True)
+    style = re.sub(r"</?style[^>]*>", "", cjk_font(prefix, custom).replace("{assets}", ""))
+    (custom / "custom.css").write_text(style, encoding="utf-8")
+    return custom
+
+
 def lab_settings(venv: str, edition: str, folder: str) -> Path:
     """Write ``folder/overrides.json`` for one `make lab EDITION=...` run: the venv's overrides and the
     edition's interface language. Returns the folder (for ``--LabApp.app_settings_dir``)."""
@@ -227,9 +287,17 @@ def lab_settings(venv: str, edition: str, folder: str) -> Path:
     source = Path(venv).resolve() / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
     overrides = json.loads(source.read_text()) if source.is_file() else {}
     overrides["@jupyterlab/translation-extension:plugin"] = {"locale": LAB_LOCALES[edition]}
-    target = Path(folder)
+    target = Path(folder).resolve()
     target.mkdir(parents=True, exist_ok=True)
     (target / "overrides.json").write_text(json.dumps(overrides, indent=2) + "\n")
+    # The run's configuration (JUPYTER_CONFIG_PATH=folder): these settings, and for Chinese the custom
+    # style (`lab_custom_style`) that loads the CJK web font, so that a machine without a CJK font
+    # shows the notebook and JupyterLab's own words instead of empty boxes.
+    config: dict = {"LabApp": {"app_settings_dir": str(target)}}
+    if edition in CJK_EDITIONS:
+        lab_custom_style(Path(venv).resolve())
+        config["LabApp"]["custom_css"] = True
+    (target / "jupyter_server_config.json").write_text(json.dumps(config, indent=2) + "\n")
     return target
 
 
@@ -264,6 +332,7 @@ def main(venv: str) -> None:
     )
 
     voila_template(prefix)
+    lab_custom_style(prefix)
 
 
 if __name__ == "__main__":

@@ -47,6 +47,7 @@ from .harness import (
     widget_views,
 )
 from .test_10_widget_keys import open_app_page
+from .test_editions_pages import _fonts_of
 from .test_lab_fresh_profile import MARK_WIDGET_OUTPUTS
 
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -105,6 +106,24 @@ SHOWN_CAPTION = """(root) => {
 }"""
 
 
+def check_cjk_font(page, lang: str, selectors: tuple[str, ...]) -> None:
+    """For Chinese: the first element each selector picks is drawn (Chromium's own record) with the CJK web
+    font the page loads, so it shows on a machine with no CJK font installed (this one has none)."""
+    if lang not in configure_jupyter.CJK_EDITIONS:
+        return
+    page.evaluate("document.fonts.ready")
+    for selector in selectors:
+        fonts = _fonts_of(page, selector)
+        assert any("Noto Sans CJK SC" in f for f in fonts), f"{selector} drawn with {fonts}"
+
+
+#: Marks the caption the player shows now (for `check_cjk_font`).
+MARK_CAPTION = """(root) => {
+  const f = [...root.querySelectorAll('.siamese-frame')].filter(f => f.offsetParent !== null);
+  f[0].querySelector('.siamese-caption').id = 'magiclib-caption-probe';
+}"""
+
+
 def play_from_keys(page, lang: str) -> None:
     """Focus the player's keyboard stop, go to the first step, press Space: it plays to the end, and the
     captions and the live region's words are the library's, in ``lang`` (not English)."""
@@ -127,22 +146,21 @@ def play_from_keys(page, lang: str) -> None:
     assert done == words["captions"][last] and done != english["captions"][last], done
     status = keys.locator("[role=status]").inner_text()
     assert status.startswith(words["said_last"]) and not status.startswith(english["said_last"]), status
+    player.evaluate(MARK_CAPTION)
 
 
 @pytest.fixture(scope="module", params=PARAMS)
 def edition_lab(request, tmp_path_factory):
     """What `make lab EDITION=lang` serves: the edition's notebooks, trusted, in a JupyterLab whose settings
-    folder of this run (``--LabApp.app_settings_dir``, given here through an extra Jupyter config folder)
-    sets the interface language; the harness's temporary HOME, loopback, autosave off."""
+    folder of this run (its configuration found through ``JUPYTER_CONFIG_PATH``, as in the Makefile) sets
+    the interface language, and for Chinese serves the CJK web font; the harness's temporary HOME,
+    loopback, autosave off."""
     lang = request.param
     folder = tmp_path_factory.mktemp(f"lab-{lang}")
     venv = Path(sys.executable).parent.parent
     settings = configure_jupyter.lab_settings(str(venv), lang, str(folder / "lab-settings"))
-    (folder / "jupyter_server_config.json").write_text(
-        json.dumps({"LabApp": {"app_settings_dir": str(settings)}})
-    )
     saved = os.environ.get("JUPYTER_CONFIG_PATH")
-    os.environ["JUPYTER_CONFIG_PATH"] = os.pathsep.join([str(folder), *([saved] if saved else [])])
+    os.environ["JUPYTER_CONFIG_PATH"] = os.pathsep.join([str(settings), *([saved] if saved else [])])
     try:
         server = Server("lab")
     finally:
@@ -179,6 +197,7 @@ def test_edition_in_jupyterlab_in_its_language(edition_lab, browser, axe_js):
         assert page_lang.split("-")[0] == lang, page_lang
         screenshot(page, f"editions_lab_{lang}_opened")
         play_from_keys(page, lang)
+        check_cjk_font(page, lang, ("#jp-MainMenu .lm-MenuBar-itemLabel", "#magiclib-caption-probe"))
         screenshot(page, f"editions_lab_{lang}_played")
         assert page.evaluate(MARK_WIDGET_OUTPUTS) == views["stored"]
         bad = axe_serious(page, axe_js, context="[data-widget-output]")
@@ -206,6 +225,7 @@ def test_edition_in_voila_says_its_language(app_server, browser, axe_js, lang):
         heading = page.locator("h1").first.inner_text().replace("¶", "").strip()
         assert page.title() == heading, (page.title(), heading)
         play_from_keys(page, lang)
+        check_cjk_font(page, lang, ("h1", "#magiclib-caption-probe"))
         screenshot(page, f"editions_app_{lang}")
         bad = axe_serious(page, axe_js)
         assert bad == [], f"{lang} in Voilà: axe reports\n" + "\n".join(map(str, bad))
