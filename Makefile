@@ -21,6 +21,7 @@ export PATH := $(abspath $(BIN)):$(PATH)
 
 help:
 	@echo "make lab        set up .venv and open the notebooks in JupyterLab (127.0.0.1, with a token)"
+	@echo "make lab EDITION=uk   the same for an edition (uk, es, zh), JupyterLab itself in that language"
 	@echo "make test       set up .venv, then lint, unit tests, nbval on every notebook, browser tests (each stage timed)"
 	@echo "make setup      create .venv from requirements/lock.txt and install magiclib (editable)"
 	@echo "make lint       ruff check and ruff format --check (the pinned ruff)"
@@ -33,7 +34,7 @@ help:
 	@echo "make html       export the notebooks as offline pages in $(HTML_DIR)/ (open $(HTML_DIR)/index.html)"
 	@echo "make handouts   student pages without solutions, teacher pages, printable PDF worksheets in $(HANDOUTS_DIR)/"
 	@echo "make slides     one offline reveal.js slide deck per notebook in $(SLIDES_DIR)/ (arrow keys move)"
-	@echo "make app        serve the notebooks with Voila, code hidden, on http://127.0.0.1:$(APP_PORT)/"
+	@echo "make app        serve the notebooks with Voila, code hidden, on http://127.0.0.1:$(APP_PORT)/ (EDITION=uk: an edition)"
 	@echo "make clean      remove .venv and everything generated"
 
 # One stamp for the whole environment: rebuilt when the pins or the package metadata change.
@@ -47,10 +48,24 @@ $(STAMP): requirements/lock.txt pyproject.toml scripts/configure_jupyter.py magi
 
 setup: $(STAMP)
 
+# An edition instead of English: `make lab EDITION=uk` (uk, es, zh; not LANG, the shell's locale).
+EDITION ?=
+LAB_DIR := notebooks$(if $(EDITION),/$(EDITION))
+LAB_NOTEBOOKS = $(sort $(wildcard $(LAB_DIR)/[0-9][0-9]_*.ipynb))
+LAB_SETTINGS := build/lab-settings/$(EDITION)
+check_edition = @test -z "$(EDITION)" -o -n "$(LAB_NOTEBOOKS)" || { echo "no notebooks in $(LAB_DIR): \
+  EDITION is one of uk, es, zh (written by make editions)"; exit 2; }
+
 # The suite's own notebooks are signed as trusted (in the venv), so their stored widgets show at once.
+# An edition's JupyterLab speaks its language (a pinned language pack) through a settings folder of
+# this run only (build/lab-settings/EDITION, its configuration found through JUPYTER_CONFIG_PATH; for
+# Chinese it also serves the CJK web font); the English `make lab` and $HOME are left alone.
 lab: setup
-	$(BIN)/jupyter trust $(NOTEBOOKS)
-	$(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.root_dir=notebooks $(ROOT_FLAG)
+	$(check_edition)
+	$(BIN)/jupyter trust $(LAB_NOTEBOOKS)
+	$(if $(EDITION),$(PY) scripts/configure_jupyter.py $(VENV) --lab-settings $(EDITION) $(LAB_SETTINGS))
+	$(if $(EDITION),JUPYTER_CONFIG_PATH=$(abspath $(LAB_SETTINGS))) \
+	  $(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.root_dir=$(LAB_DIR) $(ROOT_FLAG)
 
 # `make test` runs four stages in turn, stops at the first that fails, and prints the wall time of
 # each (and the total) at the end: lint, unit (the library's tests and doctests), nbval (every
@@ -117,9 +132,13 @@ handouts: setup
 slides: setup
 	$(PY) scripts/make_slides.py --out $(SLIDES_DIR)
 
-# Loopback only; Voilà shows no code and starts one kernel per opened page.
+# Loopback only; Voilà shows no code and starts one kernel per opened page. `make app EDITION=uk`
+# serves an edition; each page says its language and names its controls in it (the template's words
+# are read again from the catalogues here: scripts/configure_jupyter.py).
 app: setup
-	$(BIN)/voila notebooks --Voila.ip=127.0.0.1 --Voila.port=$(APP_PORT) --no-browser \
+	$(check_edition)
+	$(PY) scripts/configure_jupyter.py $(VENV)
+	$(BIN)/voila $(LAB_DIR) --Voila.ip=127.0.0.1 --Voila.port=$(APP_PORT) --no-browser \
 	  --VoilaConfiguration.strip_sources=True
 
 clean:
