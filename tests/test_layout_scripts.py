@@ -184,3 +184,18 @@ def test_worksheet_text_stays_on_the_page_and_apart(speaking, lang, answers):
             assert min(t.get_fontsize() for t in texts) >= ws.MIN_WORKSHEET_PT
             clashes = _clashes(texts, renderer)
             assert not clashes, f"{lang} {name} page {k + 1}: overlapping: {clashes[:4]}"
+
+
+def test_a_gallery_suptitle_never_runs_into_panel_titles_of_several_lines():
+    from magiclib.show.queens import draw_queens_gallery
+
+    sols = [(0, 4, 7, 5, 2, 6, 1, 3), (0, 5, 7, 2, 6, 3, 1, 4), (0, 6, 3, 5, 7, 1, 4, 2)]
+    titles = [f"solution {k + 1}: {s}" for k, s in enumerate(sols)]  # each wraps onto three lines
+    fig = draw_queens_gallery(sols, titles, ncols=3, size=2.6, suptitle="The first three 8-queens solutions")
+    renderer = fig.canvas.get_renderer()
+    top = fig._suptitle.get_window_extent(renderer)
+    for ax in fig.axes:
+        title = ax.title.get_window_extent(renderer)
+        assert title.y1 < top.y0, (ax.get_title(), title, top)
+    assert top.y1 <= fig.bbox.height
+    plt.close(fig)

@@ -34,6 +34,6 @@ def test_each_language_says_how_to_open_and_build_its_edition(lang):
     for command in ("make html", "make handouts", "make slides"):
         assert f"`{command}`" in paragraph, (lang, command)
     if lang != "en":
-        assert f"`make lab LANG={lang}`" in paragraph and f"`make app LANG={lang}`" in paragraph
+        assert f"`make lab EDITION={lang}`" in paragraph and f"`make app EDITION={lang}`" in paragraph
         for folder in ("html", "handouts/student", "handouts/teacher", "handouts/worksheets", "slides"):
             assert f"`{folder}/{lang}/`" in paragraph, (lang, folder)

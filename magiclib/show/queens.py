@@ -175,9 +175,12 @@ def draw_queens_gallery(
             title=titles[i] if titles else None,
             fontsize=MIN_PT if square is not None else max(6.0, 100 * size / 2 / len(sols[i])),
         )
-    if suptitle:
-        fig.suptitle(suptitle, fontsize=FONT["size"] + 2, color=COLORS["accent"])
-    fig.tight_layout()
+    if suptitle:  # a band of its own at the top, so that panel titles of several lines never run into it
+        sup = fig.suptitle(suptitle, fontsize=FONT["size"] + 2, color=COLORS["accent"], va="top", y=0.99)
+        band = sup.get_window_extent(fig.canvas.get_renderer()).height / fig.bbox.height + 0.03
+        fig.tight_layout(rect=(0, 0, 1, 1 - band))
+    else:
+        fig.tight_layout()
     return fig
 
 

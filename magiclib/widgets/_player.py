@@ -21,9 +21,13 @@ from collections.abc import Sequence
 import ipywidgets as widgets
 
 from .._check import as_order, as_text
-from ..i18n import _
+from ..i18n import N_, _
 from ..show.player import CONTROLS, as_frames, frame_caption, frame_markup
 from ._front import PlayerKeys, StepButton
+
+#: How the suite's players are named to a reader (a screen reader says "Siamese walk player"); the
+#: ``name`` itself is a CSS class and stays as given. Any other name is said as it is.
+SAID_NAMES = {"siamese": N_("Siamese walk"), "backtrack": N_("backtracking")}
 
 __all__ = ["FramePlayer", "frame_player"]
 
@@ -79,7 +83,11 @@ class FramePlayer(widgets.VBox):
         for button in (self.first, self.back, self.forward, self.last):
             button.on_click(lambda b: self._move(b.delta))
         self.keyboard = PlayerKeys(
-            max=last, word=label, label=_("{name} player", name=name.replace("-", " "))
+            max=last,
+            word=label,
+            label=_(
+                "{name} player", name=_(SAID_NAMES[name]) if name in SAID_NAMES else name.replace("-", " ")
+            ),
         )
         self._fit_to(self.frames)
         # Speed: milliseconds per step, linked in the browser to Play's interval (no kernel needed).
