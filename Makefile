@@ -5,8 +5,6 @@ BIN    := $(VENV)/bin
 PY     := $(BIN)/python
 STAMP  := $(VENV)/.installed-stamp
 NOTEBOOKS := $(sort $(wildcard notebooks/[0-9][0-9]_*.ipynb))
-# The editions in other languages (scripts/editions.py lists them): notebooks/<lang>/NN_*.ipynb.
-EDITION_NOTEBOOKS = $(sort $(wildcard notebooks/*/[0-9][0-9]_*.ipynb))
 NB ?=
 HTML_DIR ?= html
 HANDOUTS_DIR ?= handouts
@@ -114,7 +112,9 @@ notebook: setup
 editions: setup
 	$(PY) scripts/editions.py update
 	$(PY) scripts/editions.py generate
-	@for nb in $(EDITION_NOTEBOOKS); do $(MAKE) --no-print-directory notebook NB=$$nb || exit 1; done
+	@# Listed by the shell after generate has written them (make expands a recipe before running it), two at a
+	@# time (one kernel each, two cores); any failure fails the target.
+	@ls notebooks/*/[0-9][0-9]_*.ipynb | xargs -P 2 -I{} $(MAKE) --no-print-directory notebook NB={}
 	$(PY) scripts/editions.py status
 
 bench: setup
