@@ -243,8 +243,9 @@ def _string_tokens(code: str, offsets: list[int]) -> Iterator[tuple[int, int]]:
 
 
 def _string_spans(code: str, offsets: list[int], keys: frozenset[str]) -> Iterator[tuple[int, int]]:
-    """The inside (between the quotes) of every reader-visible string literal of the code: not a
-    docstring, not one the program compares or looks up, here or anywhere in its notebook (`keys`)."""
+    """The inside (between the quotes) of every reader-visible string literal of the code: a docstring
+    (a student reads it like a comment; one message, its lines and their indent kept), or a string the
+    program does not compare or look up, here or anywhere in its notebook (`keys`)."""
     skip_lines = {i + 1 for i, line in enumerate(code.splitlines()) if NO_TRANSLATE in line}
     try:
         tree = ast.parse(code)
@@ -262,6 +263,18 @@ def _string_spans(code: str, offsets: list[int], keys: frozenset[str]) -> Iterat
 
     def char(lineno: int, col: int) -> int:  # ast counts columns in UTF-8 bytes
         return offsets[lineno - 1] + len(lines[lineno - 1].encode()[:col].decode())
+
+    for node in ast.walk(tree):
+        if id(node) in docstrings and isinstance(node, ast.Constant) and isinstance(node.value, str):
+            start, end = char(node.lineno, node.col_offset), char(node.end_lineno, node.end_col_offset)
+            literal = code[start:end]
+            m = STRING_PREFIX.match(literal)
+            if m and literal.endswith(m.group(2)) and node.lineno not in skip_lines:
+                inner = code[start + m.end() : end - len(m.group(2))]
+                lead = len(inner) - len(inner.lstrip())
+                body = inner.strip()
+                if is_prose(body):
+                    yield start + m.end() + lead, start + m.end() + lead + len(body)
 
     literals = []  # (start, end, node) of every string expression, outermost first
     for node in ast.walk(tree):

@@ -109,6 +109,13 @@ def test_a_code_cell_offers_its_comments_and_shown_strings_but_no_settings_or_ke
         "the most on one pair: {m}",
     ]
     ast.parse("".join(p.text.upper() if p.message else p.text for p in ed.code_pieces(code)))
+    # a docstring is read like a comment: one message, and the code stays valid when it is replaced
+    code = 'def f(x):\n    """Return the square\n    of x."""  # no comment\n    return x * x\n'
+    assert [p.text for p in ed.code_pieces(code) if p.message] == [
+        "Return the square\n    of x.",
+        "no comment",
+    ]
+    ast.parse("".join(p.text.upper() if p.message else p.text for p in ed.code_pieces(code)))
     # columns after a non-ASCII character are found (ast counts bytes)
     assert [p.text for p in ed.code_pieces('x = "n²"; print("rotate 90° left:")') if p.message] == [
         "rotate 90° left:"
