@@ -290,10 +290,15 @@ def wait_widget_views(page, timeout_ms: int = 60_000) -> None:
             polling=250,
         )
     except Exception as exc:
-        raise AssertionError(
+        report = (
             f"widget views not shown after {timeout_ms} ms: {widget_views(page)}; "
             f"kernel: {kernel_requests(page)}; the page's console said: {console_messages(page)[-12:]}"
-        ) from exc
+        )
+        # Kept in a file too, so that a run that retries the test still leaves the evidence behind.
+        SHOTS.parent.mkdir(parents=True, exist_ok=True)
+        with open(SHOTS.parent / "widget-views-not-shown.txt", "a") as log:
+            log.write(f"{time.strftime('%Y-%m-%dT%H:%M:%S')} {page.url.split('?')[0]}\n{report}\n\n")
+        raise AssertionError(report) from exc
 
 
 #: The current notebook's kernel connection: its status, and the requests it still waits on a reply for
