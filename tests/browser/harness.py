@@ -290,7 +290,36 @@ def wait_widget_views(page, timeout_ms: int = 60_000) -> None:
             polling=250,
         )
     except Exception as exc:
-        raise AssertionError(f"widget views not shown after {timeout_ms} ms: {widget_views(page)}") from exc
+        report = (
+            f"widget views not shown after {timeout_ms} ms: {widget_views(page)}; "
+            f"kernel: {kernel_requests(page)}; the page's console said: {console_messages(page)[-12:]}"
+        )
+        # Kept in a file too, so that a run that retries the test still leaves the evidence behind.
+        SHOTS.parent.mkdir(parents=True, exist_ok=True)
+        with open(SHOTS.parent / "widget-views-not-shown.txt", "a") as log:
+            log.write(f"{time.strftime('%Y-%m-%dT%H:%M:%S')} {page.url.split('?')[0]}\n{report}\n\n")
+        raise AssertionError(report) from exc
+
+
+#: The current notebook's kernel connection: its status, and the requests it still waits on a reply for
+#: (a widget manager that asked the kernel something at restore and never heard back shows here, e.g.
+#: a ``comm_info_request``; an empty list with views still loading means the restore failed instead).
+KERNEL_REQUESTS = """() => {
+  const w = window.jupyterapp.shell.currentWidget;
+  const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
+  if (!k) return {kernel: null};
+  const pending = k._futures ? [...k._futures.values()].map(f => f.msg && f.msg.header.msg_type) : '?';
+  return {status: k.status, connection: k.connectionStatus, waiting_for_replies_to: pending,
+          unsent: k._pendingMessages ? k._pendingMessages.length : '?'};
+}"""
+
+
+def kernel_requests(page) -> dict:
+    """What ``KERNEL_REQUESTS`` reports (or the error that stopped it)."""
+    try:
+        return page.evaluate(KERNEL_REQUESTS)
+    except Exception as exc:  # the page may be gone: the report must not hide the first failure
+        return {"error": str(exc)[:200]}
 
 
 DOM_WIDGET_VIEWS = """() => [...document.querySelectorAll('.jp-OutputArea-output')]
@@ -350,6 +379,27 @@ def shutdown_kernels(page) -> None:
         pass
 
 
+_CONSOLE: dict[int, list[str]] = {}
+
+
+def record_console(page) -> None:
+    """Keep the errors and warnings the page writes to its console (see ``console_messages``)."""
+    kept = _CONSOLE.setdefault(id(page), [])
+
+    def on_console(m) -> None:
+        # JupyterLab warns about every plugin slow to activate on a busy machine: not worth keeping.
+        if m.type in ("error", "warning") and "to activate" not in m.text:
+            kept.append(f"{m.type}: {m.text[:300]}")
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda e: kept.append(f"pageerror: {str(e)[:300]}"))
+
+
+def console_messages(page) -> list[str]:
+    """The errors and warnings a page opened with ``lab_page`` has written to its console so far."""
+    return list(_CONSOLE.get(id(page), []))
+
+
 @contextlib.contextmanager
 def lab_page(browser, viewport: dict | None = None, timeout_ms: int = 30_000):
     """A page in a fresh browser context; afterwards its kernels are shut down (a session left
@@ -357,12 +407,14 @@ def lab_page(browser, viewport: dict | None = None, timeout_ms: int = 30_000):
     context = browser.new_context(viewport=viewport or {"width": 1400, "height": 1000})
     page = context.new_page()
     page.set_default_timeout(timeout_ms)
+    record_console(page)
     try:
         yield page
     finally:
         shutdown_kernels(page)
         page.goto("about:blank")
         context.close()
+        _CONSOLE.pop(id(page), None)
 
 
 def refuse_network(target, allowed: tuple[str, ...]) -> list[str]:
