@@ -108,14 +108,22 @@ notebook: setup
 	$(PY) scripts/notebook_metadata.py $(NB)
 
 # English is the source: update every catalogue (new messages, fuzzy ones), write the editions' sources,
-# then execute them in the pinned environment. `editions.py status` reports each language's progress.
+# then execute them in the pinned environment. `editions.py status` reports each language's progress, and
+# `editions.py english` the English words an edition's reader still meets, figures included: the texts each
+# figure draws are recorded in $(FIGURE_TEXT) as the editions run (MAGICLIB_FIGURE_TEXT, read by
+# magiclib.i18n.use_language; no output changes).
+FIGURE_TEXT := build/figure-text
 editions: setup
 	$(PY) scripts/editions.py update
 	$(PY) scripts/editions.py generate
+	rm -rf $(FIGURE_TEXT)
 	@# Listed by the shell after generate has written them (make expands a recipe before running it), two at a
 	@# time (one kernel each, two cores); any failure fails the target.
-	@ls notebooks/*/[0-9][0-9]_*.ipynb | xargs -P 2 -I{} $(MAKE) --no-print-directory notebook NB={}
+	@ls notebooks/*/[0-9][0-9]_*.ipynb | MAGICLIB_FIGURE_TEXT=$(abspath $(FIGURE_TEXT)) \
+	  xargs -P 2 -I{} $(MAKE) --no-print-directory notebook NB={}
 	$(PY) scripts/editions.py status
+	@# A count, not a gate (exit 1 while English is left): every edition written above, by its folder.
+	-$(PY) scripts/editions.py english --figures $(FIGURE_TEXT) $$(cd notebooks && for d in */; do printf -- '--lang %s ' "$${d%/}"; done)
 
 bench: setup
 	$(PY) benchmarks/run.py

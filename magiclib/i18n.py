@@ -16,6 +16,7 @@ translation may reorder them. Error messages of the API stay English.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -51,6 +52,8 @@ def use_language(code: str) -> None:
     if code not in LANGUAGES:
         raise ValueError(f"unknown language {code!r}: the library speaks {sorted(LANGUAGES)}")
     _current = code
+    if os.environ.get(FIGURE_TEXT):
+        _start_figure_log(code)
     for listener in _listeners:
         listener(code)
 
@@ -140,3 +143,67 @@ def N_(message: str, /) -> str:
     """Mark ``message`` for the catalogue without translating it now (a table built at import time, in
     English); the code that shows it calls ``_(message)`` then."""
     return message
+
+
+# ------------------------------------------------------------------------------ figure text, recorded
+#: An environment variable naming a folder: when set, ``use_language`` keeps a log of the texts every
+#: figure draws (titles, labels, tick labels, legends, annotations) for ``scripts/editions.py english
+#: --figures``, which counts the English a reader of an edition meets in its pictures. The pictures
+#: package (``magiclib.show.look``) records them as figures are printed; this module only keeps the log
+#: (it imports no pictures). Unset: nothing happens at all.
+FIGURE_TEXT = "MAGICLIB_FIGURE_TEXT"
+_figure_log: Path | None = None
+_figure_logs_started: set[Path] = set()
+
+
+def figure_log_name(source: str) -> str:
+    """The log's name for a notebook whose cell ``source`` called ``use_language`` (its first code
+    cell): a notebook run by nbconvert or nbval does not know its own file name, its first cell is
+    enough to find it again."""
+    import hashlib
+
+    return "cell-" + hashlib.sha256(source.strip().encode("utf-8")).hexdigest()[:16]
+
+
+def _start_figure_log(code: str) -> None:
+    """Point the log at ``<folder>/<code>/<notebook>.jsonl``, started afresh once per kernel. The
+    notebook is named by ``JPY_SESSION_NAME`` (set by Jupyter Server: JupyterLab, Voilà), else by
+    ``figure_log_name`` of the cell running now. A relative folder is taken from the project (the
+    folder holding magiclib)."""
+    global _figure_log
+    folder = Path(os.environ[FIGURE_TEXT])
+    if not folder.is_absolute():
+        folder = Path(__file__).resolve().parents[1] / folder
+    name = Path(os.environ.get("JPY_SESSION_NAME", "")).stem
+    shell = _ipython()
+    if not name and shell is not None and shell.history_manager.input_hist_raw:
+        name = figure_log_name(shell.history_manager.input_hist_raw[-1])
+    _figure_log = folder / code / f"{name or 'python'}.jsonl"
+    if _figure_log not in _figure_logs_started:  # a notebook run again starts afresh, a second call does not
+        _figure_logs_started.add(_figure_log)
+        _figure_log.parent.mkdir(parents=True, exist_ok=True)
+        _figure_log.write_text("", encoding="utf-8")
+
+
+def _ipython():
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return None
+    return get_ipython()
+
+
+def figure_text_log() -> Path | None:
+    """The log figure texts go to, or None (``MAGICLIB_FIGURE_TEXT`` unset, or no language chosen)."""
+    return _figure_log if _figure_log is not None and os.environ.get(FIGURE_TEXT) else None
+
+
+def record_figure_text(texts: list[str]) -> None:
+    """Append one figure's texts to the log, with the execution count of the cell that showed it."""
+    import json
+
+    log = figure_text_log()
+    if log is not None and texts:
+        line = {"cell": getattr(_ipython(), "execution_count", None), "texts": texts}
+        with log.open("a", encoding="utf-8") as out:
+            out.write(json.dumps(line, ensure_ascii=False) + "\n")

@@ -13,6 +13,7 @@ translator can work in Poedit or Weblate. Maths (``$...$``), code spans, link ta
     python scripts/editions.py status     # per language: messages, translated, fuzzy, untranslated
     python scripts/editions.py check      # exit 1 when any edition is incomplete or stale
     python scripts/editions.py english    # count the English words left in the executed editions (1 if any)
+    python scripts/editions.py english --figures build/figure-text   # ... and in their figures' texts
 
 `make editions` runs update, generate, and executes the editions in the pinned environment.
 
@@ -1104,8 +1105,8 @@ def reader_texts(nb: dict, english_nb: dict | None = None) -> Iterator[tuple[str
     """(where, text) for every text an edition's reader meets in a stored notebook: markdown (without
     maths, code spans, link targets, tags, and the titles its English twin ``english_nb`` cites), the
     text and HTML outputs of code cells, and the reader fields of the saved widget state. ``where``
-    ends in "references" for the References cell. Figures are pictures (PNG): their words are checked
-    by the tests of the code that draws them, not here."""
+    ends in "references" for the References cell. Figures are pictures (PNG): their words come from
+    the texts ``magiclib.i18n`` records as they are drawn (``figure_texts``)."""
     english_cells = (english_nb or {}).get("cells", [])
     titles = cited_titles(english_nb)
     for k, cell in enumerate(nb.get("cells", [])):
@@ -1163,8 +1164,45 @@ def code_identifiers(nb: dict, only: int | None = None) -> frozenset[str]:
     return frozenset(names)
 
 
+def figure_log(nb: dict, lang: str, folder: Path, name: str = "") -> Path | None:
+    """The figure texts ``magiclib.i18n`` recorded for an edition notebook in ``folder``
+    (``MAGICLIB_FIGURE_TEXT``): ``<lang>/<name>.jsonl`` (a session that knew its notebook's name), or
+    the log named after the notebook's first code cell (the cell that chose the language)."""
+    from magiclib.i18n import figure_log_name
+
+    first = next((c for c in nb.get("cells", []) if c.get("cell_type") == "code"), None)
+    names = [name] + ([figure_log_name("".join(first.get("source", "")))] if first else [])
+    return next(
+        (folder / lang / f"{n}.jsonl" for n in names if n and (folder / lang / f"{n}.jsonl").exists()), None
+    )
+
+
+def figure_texts(nb: dict, log: Path) -> list[tuple[str, str]]:
+    """(where, text) for every text the notebook's figures drew, from a recorded log: "cell k figure"
+    (k found by the execution count the log and the stored notebook share), a text once per cell."""
+    cells = {
+        c.get("execution_count"): k for k, c in enumerate(nb.get("cells", [])) if c.get("cell_type") == "code"
+    }
+    seen, found = set(), []
+    for line in log.read_text(encoding="utf-8").splitlines():
+        if not line.strip():
+            continue
+        record = json.loads(line)
+        k = cells.get(record.get("cell"))
+        where = f"cell {k} figure" if k is not None else "figure"
+        for text in record.get("texts", []):
+            if (where, text) not in seen:
+                seen.add((where, text))
+                found.append((where, _MATH_CODE_LINK.sub(" ", text)))
+    return found
+
+
 def english_words(
-    nb: dict, lang: str, allowed: frozenset[str] = frozenset(), english_nb: dict | None = None
+    nb: dict,
+    lang: str,
+    allowed: frozenset[str] = frozenset(),
+    english_nb: dict | None = None,
+    figures: list[tuple[str, str]] = (),
 ) -> list[tuple[str, str]]:
     """(where, word) for every English word left in a stored edition notebook (``english_nb``: its
     English twin, for the titles its References cite).
@@ -1177,7 +1215,9 @@ def english_words(
     word does; Spanish and French titles and names do). In uk and zh every other word in Latin
     letters counts; in es (Latin script itself), and in any References cell (names and titles stay
     as published), only the words of ``ENGLISH_STOP_WORDS``: common English words that are no Spanish
-    words (a test checks them against the Spanish catalogues).
+    words (a test checks them against the Spanish catalogues). ``figures``: (where, text) of the texts
+    its figures drew (``figure_texts``), read like the outputs of their cells (maths skipped; a tick
+    label that is a number is no word).
     """
     import builtins
     import keyword
@@ -1187,8 +1227,8 @@ def english_words(
     by_cell: dict[str, frozenset[str]] = {}
     latin_script = LANGUAGES.get(lang, "").split("_")[0] in ("es",)
     found = []
-    for where, text in reader_texts(nb, english_nb):
-        if where.endswith(" output"):  # an output: the identifiers of its own cell
+    for where, text in [*reader_texts(nb, english_nb), *figures]:
+        if where.endswith((" output", " figure")) and where.startswith("cell "):  # its own cell's names
             cell = int(where.split()[1])
             skip = by_cell.setdefault(where, code_identifiers(nb, cell) | python)
         else:
@@ -1212,8 +1252,13 @@ def english_words(
     return found
 
 
-def english(langs: list[str], only: str | None = None, verbose: bool = False) -> int:
-    """Print, per edition notebook, how many English words it shows and which; 1 if any."""
+def english(
+    langs: list[str], only: str | None = None, verbose: bool = False, figures: Path | None = None
+) -> int:
+    """Print, per edition notebook, how many English words it shows and which; 1 if any. With
+    ``figures`` (the folder ``MAGICLIB_FIGURE_TEXT`` named when the editions ran), the words its
+    figures drew count too (a notebook with no log there is said to have none: run it with the
+    variable set, as `make editions` does)."""
     allowed = english_allowed()
     total = 0
     for lang in langs:
@@ -1224,11 +1269,23 @@ def english(langs: list[str], only: str | None = None, verbose: bool = False) ->
             print(f"{lang}: no edition notebooks in {(NOTEBOOKS / lang).relative_to(ROOT)}")
         for path in paths:
             twin = NOTEBOOKS / path.name
-            words = english_words(load(path), lang, allowed, load(twin) if twin.exists() else None)
+            nb = load(path)
+            drawn, note = [], ""
+            if figures is not None:
+                log = figure_log(nb, lang, figures, path.stem)
+                drawn = figure_texts(nb, log) if log else []
+                note = "" if log else " (no figure text recorded)"
+            words = english_words(nb, lang, allowed, load(twin) if twin.exists() else None, drawn)
             total += len(words)
             counts = Counter(word for _, word in words)
             listed = ", ".join(f"{w} ×{c}" if c > 1 else w for w, c in counts.most_common())
-            print(f"{lang}/{path.name}: {len(words)} English word(s)" + (f": {listed}" if words else ""))
+            in_figures = sum(where.endswith("figure") for where, _ in words)
+            print(
+                f"{lang}/{path.name}: {len(words)} English word(s)"
+                + (f", {in_figures} in figures" if figures is not None else "")
+                + note
+                + (f": {listed}" if words else "")
+            )
             if verbose:
                 for where, word in words:
                     print(f"    {where}: {word}")
@@ -1250,10 +1307,15 @@ def main(argv: list[str] | None = None) -> int:
         action="append",
         help="one language (default: all for update and status, the editions otherwise)",
     )
+    parser.add_argument(
+        "--figures",
+        type=Path,
+        help="english: also the texts figures drew, recorded in this folder (MAGICLIB_FIGURE_TEXT)",
+    )
     args = parser.parse_args(argv)
     langs = args.lang or list(LANGUAGES if args.command in ("update", "status") else EDITIONS)
     if args.command == "english":
-        return english(langs, args.notebook, args.verbose)
+        return english(langs, args.notebook, args.verbose, args.figures)
     unknown = [x for x in langs if x not in LANGUAGES]
     if unknown:
         parser.error(f"unknown language {unknown}; the languages are {sorted(LANGUAGES)}")

@@ -1,8 +1,9 @@
 """`scripts/editions.py english`: the count of English words left in an edition's reader-visible text.
 
 It reads the stored (executed) edition notebooks: markdown, text and HTML outputs, and the saved widget
-state a reader sees (captions, labels, hints). Tested here on a tiny made-up notebook, and run on the
-committed editions once `editions.EDITIONS` lists them.
+state a reader sees (captions, labels, hints); with ``--figures`` also the texts their figures drew,
+recorded while they ran with ``MAGICLIB_FIGURE_TEXT`` set (as `make editions` runs them). Tested here on a
+tiny made-up notebook, and run on the committed editions once `editions.EDITIONS` lists them.
 """
 
 from __future__ import annotations
@@ -144,3 +145,94 @@ def test_the_committed_editions_show_no_english():
             if words:
                 left[f"{lang}/{path.name}"] = sorted({w for _, w in words})[:20]
     assert not left, left
+
+
+# ------------------------------------------------------------------------------------ figure text
+
+
+def test_the_recorder_writes_what_a_figure_draws_after_use_language(tmp_path, monkeypatch):
+    import io
+    import json
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    import magiclib.show  # noqa: F401  (every notebook imports the pictures, which record)
+    from magiclib import i18n
+
+    monkeypatch.setenv(i18n.FIGURE_TEXT, str(tmp_path))
+    monkeypatch.delenv("JPY_SESSION_NAME", raising=False)
+    try:
+        i18n.use_language("uk")
+        fig, ax = plt.subplots()
+        ax.plot([1, 2, 3], label="Сума рядка")
+        ax.set_title("Магічні квадрати")
+        ax.set_xlabel("порядок $n$")
+        ax.legend()
+        ax.annotate("тут", (1, 2))
+        hidden = ax.text(0, 0, "невидимий")
+        hidden.set_visible(False)
+        fig.savefig(io.BytesIO(), format="png")  # an inline figure is printed the same way
+        plt.close(fig)
+    finally:
+        monkeypatch.delenv(i18n.FIGURE_TEXT)
+        i18n.use_language("en")
+    (log,) = (tmp_path / "uk").glob("*.jsonl")  # outside IPython: python.jsonl
+    (record,) = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    texts = record["texts"]
+    assert {"Магічні квадрати", "порядок $n$", "Сума рядка", "тут", "1.00"} <= set(texts), texts
+    assert "невидимий" not in texts and "" not in texts
+
+
+def test_the_recorder_does_nothing_when_the_variable_is_unset(tmp_path):
+    import os
+    import subprocess
+
+    env = {k: v for k, v in os.environ.items() if k != "MAGICLIB_FIGURE_TEXT"}
+    code = (
+        "import io, matplotlib; matplotlib.use('Agg'); import matplotlib.pyplot as plt\n"
+        "from matplotlib.backend_bases import FigureCanvasBase; from matplotlib.text import Text\n"
+        "before = FigureCanvasBase.print_figure, Text.draw\n"
+        "import magiclib, magiclib.show; magiclib.use_language('uk')\n"
+        "fig, ax = plt.subplots(); ax.set_title('Магічні квадрати'); fig.savefig(io.BytesIO())\n"
+        "assert (FigureCanvasBase.print_figure, Text.draw) == before\n"
+    )
+    subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, check=True)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_command_catches_an_english_figure_title(tmp_path, monkeypatch, capsys):
+    import json
+
+    from magiclib.i18n import figure_log_name
+
+    nb = tiny(UK, "15\n", "крок 1")
+    nb["cells"][1]["execution_count"] = 3
+    (tmp_path / "uk").mkdir()
+    nbformat.write(nbformat.from_dict(nb), tmp_path / "uk" / "00_x.ipynb")
+    nbformat.write(nbformat.from_dict(nb), tmp_path / "uk" / "01_y.ipynb")
+    figures = tmp_path / "figure-text"
+    (figures / "uk").mkdir(parents=True)
+    texts = ["0", "10", "2.5", "−4", "$10^{3}$", "порядок $n$", "magic(4), сума 34", "Magic squares found"]
+    (figures / "uk" / f"{figure_log_name(CODE)}.jsonl").write_text(
+        json.dumps({"cell": 3, "texts": texts}, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
+    assert ed.figure_texts(nb, ed.figure_log(nb, "uk", figures))[-1] == (
+        "cell 1 figure",
+        "Magic squares found",
+    )
+    monkeypatch.setattr(ed, "NOTEBOOKS", tmp_path)
+    monkeypatch.setattr(ed, "ROOT", tmp_path)
+    assert ed.main(["english", "--lang", "uk"]) == 0  # without --figures: the pictures are not read
+    capsys.readouterr()
+    assert ed.main(["english", "--lang", "uk", "--figures", str(figures), "-v"]) == 1
+    out = capsys.readouterr().out
+    assert "uk/00_x.ipynb: 3 English word(s), 3 in figures: Magic, squares, found" in out
+    assert "    cell 1 figure: Magic" in out
+    # the log is found by the notebook's first code cell: both notebooks here share it; a log named
+    # after the notebook (a session that knew its name) is taken first
+    (figures / "uk" / "01_y.jsonl").write_text('{"cell": 3, "texts": ["сума"]}\n', encoding="utf-8")
+    assert ed.main(["english", "--lang", "uk", "--figures", str(figures)]) == 1
+    assert "uk/01_y.ipynb: 0 English word(s), 0 in figures" in capsys.readouterr().out

@@ -161,6 +161,34 @@ def use_fonts() -> bool:
 def _follow_language(code: str) -> None:
     if code != "en":  # an edition: matplotlib gets the CJK font before it draws
         use_fonts()
+    if _i18n.figure_text_log() is not None:  # MAGICLIB_FIGURE_TEXT: `make editions` counts their words
+        _record_figure_texts()
+
+
+@cache
+def _record_figure_texts() -> None:
+    """From now on, every figure printed (shown inline or saved: ``FigureCanvasBase.print_figure``)
+    sends the visible non-empty texts it drew (``Text.draw``) to ``magiclib.i18n.record_figure_text``.
+    Pictures and outputs are unchanged."""
+    from matplotlib.backend_bases import FigureCanvasBase
+    from matplotlib.text import Text
+
+    drawn: list[list[str]] = []
+    text_draw, print_figure = Text.draw, FigureCanvasBase.print_figure
+
+    def draw(self, renderer):
+        if drawn and self.get_visible() and self.get_text().strip():
+            drawn[-1].append(self.get_text())
+        return text_draw(self, renderer)
+
+    def record(self, *args, **kwargs):
+        drawn.append([])
+        try:
+            return print_figure(self, *args, **kwargs)
+        finally:
+            _i18n.record_figure_text(list(dict.fromkeys(drawn.pop())))
+
+    Text.draw, FigureCanvasBase.print_figure = draw, record
 
 
 _i18n.on_language_change(_follow_language)
