@@ -434,6 +434,6 @@ def test_english_widgets_are_what_they_were():
         "step forward \u25b6",
         "last \u25b6|",
     ]
-    assert player.keyboard.label == "siamese player" and player.slider.description == "placed"
+    assert player.keyboard.label == "Siamese walk player" and player.slider.description == "placed"
     assert "(the whole search)" in queens.backtrack_player(4).note.value
     assert "(the search continues after frame" in queens.backtrack_player(6, max_frames=20).note.value
