@@ -62,11 +62,18 @@ define stage
 	  [ $$rc = 0 ] || { echo "== stage times"; cat $(TIMES); exit $$rc; }
 endef
 
+# The unit and nbval stages run on WORKERS processes (pytest-xdist; `make test WORKERS=0` runs them in
+# one process). Each test file stays on one worker (--dist loadfile), so a module's fixtures (the
+# handouts, the pages) are built once; nbval needs each notebook in one kernel, in order (--dist loadscope).
+# The options go in through PYTEST_ADDOPTS, after any of the caller's own.
+WORKERS ?= auto
+XDIST_UNIT  = PYTEST_ADDOPTS="$$PYTEST_ADDOPTS -n $(WORKERS) --dist loadfile"
+XDIST_NBVAL = PYTEST_ADDOPTS="$$PYTEST_ADDOPTS -n $(WORKERS) --dist loadscope"
 test: setup
 	@mkdir -p build; rm -f $(TIMES); date +%s > $(TIMES).start
 	$(call stage,lint,$(MAKE) --no-print-directory lint)
-	$(call stage,unit,$(PY) -m pytest magiclib tests -m "not browser")
-	$(call stage,nbval,$(PY) -m pytest notebooks)
+	$(call stage,unit,$(XDIST_UNIT) $(PY) -m pytest magiclib tests -m "not browser")
+	$(call stage,nbval,$(XDIST_NBVAL) $(PY) -m pytest notebooks)
 	$(call stage,browser,$(PY) -m pytest tests/browser)
 	@echo "total: $$(( $$(date +%s) - $$(cat $(TIMES).start) )) s" >> $(TIMES); rm -f $(TIMES).start
 	@echo "== stage times (wall)"; cat $(TIMES)
@@ -81,7 +88,7 @@ format: setup
 	$(BIN)/ruff format .
 
 unit: setup
-	$(PY) -m pytest magiclib tests -m "not browser"
+	$(XDIST_UNIT) $(PY) -m pytest magiclib tests -m "not browser"
 
 notebooks: setup
 	@for nb in $(NOTEBOOKS); do $(MAKE) --no-print-directory notebook NB=$$nb || exit 1; done
