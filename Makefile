@@ -62,13 +62,17 @@ define stage
 	  [ $$rc = 0 ] || { echo "== stage times"; cat $(TIMES); exit $$rc; }
 endef
 
-# The unit and nbval stages run on WORKERS processes (pytest-xdist; `make test WORKERS=0` runs them in
-# one process). Each test file stays on one worker (--dist loadfile), so a module's fixtures (the
-# handouts, the pages) are built once; nbval needs each notebook in one kernel, in order (--dist loadscope).
-# The options go in through PYTEST_ADDOPTS, after any of the caller's own.
-WORKERS ?= auto
-XDIST_UNIT  = PYTEST_ADDOPTS="$$PYTEST_ADDOPTS -n $(WORKERS) --dist loadfile"
-XDIST_NBVAL = PYTEST_ADDOPTS="$$PYTEST_ADDOPTS -n $(WORKERS) --dist loadscope"
+# pytest-xdist workers per stage (`make test UNIT_WORKERS=auto NBVAL_WORKERS=0` to change; 0 = one process).
+# Measured on 2 cores (nice 19): nbval 610 s in one process -> 357 s on 2 workers (machine load ~15); the
+# unit tests 119 s in one process -> 196 s on 2 workers (load ~2-5): their numba kernels already use
+# every core, and two workers starve each other's threads, so the unit stage stays in one process.
+# Unit workers keep each test file together (--dist loadfile: a module's fixtures are built once);
+# nbval needs each notebook in one kernel, in order (--dist loadscope). The options go in through
+# PYTEST_ADDOPTS, after any of the caller's own.
+UNIT_WORKERS ?= 0
+NBVAL_WORKERS ?= auto
+XDIST_UNIT  = PYTEST_ADDOPTS="$$PYTEST_ADDOPTS -n $(UNIT_WORKERS) --dist loadfile"
+XDIST_NBVAL = PYTEST_ADDOPTS="$$PYTEST_ADDOPTS -n $(NBVAL_WORKERS) --dist loadscope"
 test: setup
 	@mkdir -p build; rm -f $(TIMES); date +%s > $(TIMES).start
 	$(call stage,lint,$(MAKE) --no-print-directory lint)
