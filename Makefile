@@ -75,11 +75,22 @@ define stage
 	  [ $$rc = 0 ] || { echo "== stage times"; cat $(TIMES); exit $$rc; }
 endef
 
+# pytest-xdist workers per stage (`make test UNIT_WORKERS=auto NBVAL_WORKERS=0` to change; 0 = one process).
+# Measured on 2 cores (nice 19): nbval 610 s in one process -> 357 s on 2 workers (machine load ~15); the
+# unit tests 119 s in one process -> 196 s on 2 workers (load ~2-5): their numba kernels already use
+# every core, and two workers starve each other's threads, so the unit stage stays in one process.
+# Unit workers keep each test file together (--dist loadfile: a module's fixtures are built once);
+# nbval needs each notebook in one kernel, in order (--dist loadscope). The options go in through
+# PYTEST_ADDOPTS, after any of the caller's own.
+UNIT_WORKERS ?= 0
+NBVAL_WORKERS ?= auto
+XDIST_UNIT  = PYTEST_ADDOPTS="$$PYTEST_ADDOPTS -n $(UNIT_WORKERS) --dist loadfile"
+XDIST_NBVAL = PYTEST_ADDOPTS="$$PYTEST_ADDOPTS -n $(NBVAL_WORKERS) --dist loadscope"
 test: setup
 	@mkdir -p build; rm -f $(TIMES); date +%s > $(TIMES).start
 	$(call stage,lint,$(MAKE) --no-print-directory lint)
-	$(call stage,unit,$(PY) -m pytest magiclib tests -m "not browser")
-	$(call stage,nbval,$(PY) -m pytest notebooks)
+	$(call stage,unit,$(XDIST_UNIT) $(PY) -m pytest magiclib tests -m "not browser")
+	$(call stage,nbval,$(XDIST_NBVAL) $(PY) -m pytest notebooks)
 	$(call stage,browser,$(PY) -m pytest tests/browser)
 	@echo "total: $$(( $$(date +%s) - $$(cat $(TIMES).start) )) s" >> $(TIMES); rm -f $(TIMES).start
 	@echo "== stage times (wall)"; cat $(TIMES)
@@ -94,7 +105,7 @@ format: setup
 	$(BIN)/ruff format .
 
 unit: setup
-	$(PY) -m pytest magiclib tests -m "not browser"
+	$(XDIST_UNIT) $(PY) -m pytest magiclib tests -m "not browser"
 
 notebooks: setup
 	@for nb in $(NOTEBOOKS); do $(MAKE) --no-print-directory notebook NB=$$nb || exit 1; done
