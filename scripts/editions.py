@@ -51,7 +51,7 @@ LOCALE = ROOT / "locale"
 LANGUAGES: dict[str, str] = {"uk": "uk_UA", "es": "es_ES", "zh": "zh_Hans_CN"}
 #: The published editions: generated, executed and checked complete and current by the tests. A language
 #: joins once its catalogues are complete; until then `update` and `status` work on it all the same.
-EDITIONS: dict[str, str] = {}
+EDITIONS: dict[str, str] = dict(LANGUAGES)
 PROJECT = "magiclib notebooks"
 #: The pages beside the notebooks that every edition has: catalogue name -> (English, the edition's page).
 DOCS = {
@@ -1161,6 +1161,12 @@ def code_identifiers(nb: dict, only: int | None = None) -> frozenset[str]:
         except (tokenize.TokenError, IndentationError, SyntaxError):
             continue
         names.update(t.string for t in tokens if t.type == tokenize.NAME)
+    # The strings the code compares or looks up stay English in every edition (`code_keys`): the rule
+    # names, property names and line names a translated sentence may quote are identifiers too.
+    codes = ["".join(c.get("source", "")) for c in nb.get("cells", []) if c.get("cell_type") == "code"]
+    for key in code_keys(codes):
+        names.update(re.findall(r"[A-Za-z]+(?:-[A-Za-z]+)*", key))
+        names.update(re.findall(r"[A-Za-z]+", key))
     return frozenset(names)
 
 
@@ -1197,6 +1203,20 @@ def figure_texts(nb: dict, log: Path) -> list[tuple[str, str]]:
     return found
 
 
+#: The English of a term, in brackets right after its translation in a non-Latin script: "звичайний
+#: (normal)", "折半相遇（meet in the middle）" (the code uses the English word; the reader learns both).
+_GLOSS = re.compile(
+    r"(?:(?<=[^\x00-\u024f\s])|(?<=[^\x00-\u024f\s][*_])|(?<=[^\x00-\u024f\s][*_]{2}))\s?[(（]"
+    r"\*?[A-Za-z][A-Za-z '’-]*\*?[)）]"  # 折半相遇（meet in the middle）, звичайний (normal)
+    r"|(?<=[，,])\s*\*?[A-Za-z][A-Za-z '’-]*\*?(?=[)）])"  # （即时编译，just-in-time）
+    r"|\*[A-Za-z][A-Za-z '’-]*\*(?=,?\s*«)"  # *meet in the middle*, «encuentro a mitad de camino»
+)
+
+#: A printed refusal of the library: "ValueError: ..." or the text of one (``print(error)``), which names
+#: what the function accepts ("must be ...", "there is no ..."): the issue lets the API's errors stay English.
+_API_ERROR = re.compile(r"^(?:\w+Error: .*|.*\b(?:must be|got \S+|there is no)\b.*)$", re.M)
+
+
 def english_words(
     nb: dict,
     lang: str,
@@ -1228,6 +1248,11 @@ def english_words(
     latin_script = LANGUAGES.get(lang, "").split("_")[0] in ("es",)
     found = []
     for where, text in [*reader_texts(nb, english_nb), *figures]:
+        if where.endswith(" output"):  # the API's own error messages may stay English (printed refusals)
+            text = _API_ERROR.sub(" ", text)
+        if where.endswith("references"):
+            continue  # citations stay as published: authors, titles, publishers, "chapter"
+        text = _GLOSS.sub(" ", text)  # a term's English given beside its translation, on purpose
         if where.endswith((" output", " figure")) and where.startswith("cell "):  # its own cell's names
             cell = int(where.split()[1])
             skip = by_cell.setdefault(where, code_identifiers(nb, cell) | python)
@@ -1237,6 +1262,8 @@ def english_words(
             token = match.group()
             if token.endswith("(") or "_" in token or any(ch.isdigit() for ch in token):
                 continue
+            if text[match.end() : match.end() + 1] == "=":
+                continue  # a keyword argument of a printed call: seed=1
             word = token.strip(".'’-")
             if "." in word or len(word) < 2 or not _LATIN.match(word):
                 continue

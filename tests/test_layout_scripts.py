@@ -199,3 +199,15 @@ def test_a_gallery_suptitle_never_runs_into_panel_titles_of_several_lines():
         assert title.y1 < top.y0, (ax.get_title(), title, top)
     assert top.y1 <= fig.bbox.height
     plt.close(fig)
+
+
+def test_a_formula_or_code_name_is_never_broken_across_lines():
+    from magiclib.show.board import wrap_to_width
+
+    for text in (
+        "`row - col`：每条下降对角线一个编号",
+        "$\\mathtt{row - col}$: one number per descending diagonal",
+    ):
+        for width in (60, 90, 150):
+            for line in wrap_to_width(text, width, 14, chars=8):
+                assert line.replace("\\$", "").count("$") % 2 == 0 and line.count("`") % 2 == 0, (text, line)

@@ -67,11 +67,11 @@ def _wide(ch: str) -> bool:
 def _breakable_runs(text: str) -> list[tuple[str, str]]:
     """``text`` cut where a line may break: (run, what follows it: " " or ""). Latin and Cyrillic break
     at spaces; Chinese between any two characters (not before closing or after opening punctuation);
-    nothing breaks inside ``$...$`` maths."""
+    nothing breaks inside ``$...$`` maths or a ```code``` name."""
     runs: list[tuple[str, str]] = []
     run, math, prev = "", False, ""
     for ch in text:
-        if ch == "$" and not prev.endswith("\\"):
+        if ch in "$`" and not prev.endswith("\\"):
             math = not math
         elif not math and ch == " ":
             if run:
@@ -164,7 +164,10 @@ def wrap_to_width(
     for para in text.split("\n"):
         if chars is not None:
             kept = textwrap.wrap(para, chars, break_long_words=False) or [""]
-            if all(fits(line, width_pt + slack) for line in kept):
+            whole_maths = all(
+                line.replace("\\$", "").count("$") % 2 == line.count("`") % 2 == 0 for line in kept
+            )
+            if whole_maths and all(fits(line, width_pt + slack) for line in kept):
                 lines += kept
                 continue
         line, gap = "", ""
