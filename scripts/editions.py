@@ -1161,13 +1161,20 @@ def code_identifiers(nb: dict, only: int | None = None) -> frozenset[str]:
         except (tokenize.TokenError, IndentationError, SyntaxError):
             continue
         names.update(t.string for t in tokens if t.type == tokenize.NAME)
-    # The strings the code compares or looks up stay English in every edition (`code_keys`): the rule
-    # names, property names and line names a translated sentence may quote are identifiers too.
-    codes = ["".join(c.get("source", "")) for c in nb.get("cells", []) if c.get("cell_type") == "code"]
-    for key in code_keys(codes):
-        names.update(re.findall(r"[A-Za-z]+(?:-[A-Za-z]+)*", key))
-        names.update(re.findall(r"[A-Za-z]+", key))
     return frozenset(names)
+
+
+def key_words(nb: dict) -> frozenset[str]:
+    """The words of the strings the code compares or looks up, which stay English in every edition
+    (`code_keys`): the rule names, property names and line names a translated sentence may quote are
+    identifiers too ("anti-diagonal" whole and in its parts)."""
+    words = set()
+    for key in code_keys(
+        ["".join(c.get("source", "")) for c in nb.get("cells", []) if c.get("cell_type") == "code"]
+    ):
+        words.update(re.findall(r"[A-Za-z]+(?:-[A-Za-z]+)*", key))
+        words.update(re.findall(r"[A-Za-z]+", key))
+    return frozenset(words)
 
 
 def figure_log(nb: dict, lang: str, folder: Path, name: str = "") -> Path | None:
@@ -1243,6 +1250,7 @@ def english_words(
     import keyword
 
     python = (frozenset(keyword.kwlist) | frozenset(dir(builtins))) - ENGLISH_STOP_WORDS
+    python |= key_words(nb)  # once per notebook: every cell's names below include them
     everywhere = code_identifiers(nb) | python
     by_cell: dict[str, frozenset[str]] = {}
     latin_script = LANGUAGES.get(lang, "").split("_")[0] in ("es",)
