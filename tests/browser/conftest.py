@@ -29,10 +29,6 @@ def pytest_collection_modifyitems(config, items):
         if here in Path(str(item.fspath)).parents:
             item.add_marker(pytest.mark.browser)
             item.add_marker(pytest.mark.timeout(420))
-            # The saved-widget restore race (issue "Green the first time") is not fixed yet: in two of
-            # three clean-clone runs one notebook's stored views stayed at "Loading widget..." for 60 s
-            # (03 once, 04 once). Until its cause is found, one more try, reported by pytest as a rerun.
-            item.add_marker(pytest.mark.flaky(reruns=1, reruns_delay=2))
             if not have_browser and not os.environ.get("CI"):
                 item.add_marker(pytest.mark.skip(reason=INSTALL_HINT))
 
