@@ -35,6 +35,7 @@ from .construct import magic
 from .famous import DURER, LO_SHU
 from .i18n import N_, _, ngettext
 from .i18n import number as _prose_number
+from .i18n import percent as _percent
 from .matrices import is_queens_permutation, magic_space_dimension, nearest_magic
 from .nqueens import count_queens, hidden_queens, queen_symmetries, queens
 from .squares import is_magic, magic_constant, symmetries
@@ -941,7 +942,10 @@ def _04_5(answer: Any) -> Feedback:
     right = _x1_survivors()
     if value == right:
         return _right(
-            _("about {value:.0%} of the choices keep x1 in 1..19.", value=right / hexagon.BRUTE_FORCE_TRIES)
+            _(
+                "about {value} of the choices keep x1 in 1..19.",
+                value=_percent(right / hexagon.BRUTE_FORCE_TRIES, decimals=0),
+            )
         )
     if value * math.factorial(6) == right:
         return _wrong(_("you counted sets of six values; each set stands for 6! orders of the six cells."))

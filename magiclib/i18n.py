@@ -10,8 +10,8 @@ translation may reorder them. Error messages of the API stay English.
 
 >>> use_language("en"); _("placed {k} of {total}", k=4, total=9)
 'placed 4 of 9'
->>> number(1234567.5, decimals=1)
-'1,234,567.5'
+>>> number(1234567.5, decimals=1), percent(0.168), number(1.748e19, digits=4)
+('1,234,567.5', '16.8%', '1.748e+19')
 """
 
 from __future__ import annotations
@@ -29,6 +29,8 @@ __all__ = [
     "gettext",
     "ngettext",
     "number",
+    "percent",
+    "unit",
     "_",
     "N_",
 ]
@@ -127,16 +129,90 @@ def ngettext(singular: str, plural: str, count: int, /, **values: object) -> str
     return text.format(count=count, **values)
 
 
-def number(value: float, decimals: int | None = None) -> str:
-    """``value`` written as the current language writes numbers in prose (grouping and decimal signs).
+def number(
+    value: float,
+    decimals: int | None = None,
+    *,
+    digits: int | None = None,
+    exponent: bool = False,
+    sign: bool = False,
+    group: bool = True,
+) -> str:
+    """``value`` written as the current language writes numbers in prose (grouping and decimal signs):
+    with ``decimals`` decimals (as ``:,.3f`` writes them; with ``exponent``, as ``:.1e`` writes them,
+    ``2.4e+07``), or to ``digits`` significant digits in the notation ``:.4g`` chooses (``1.748e+19``);
+    in the notation with an exponent only the decimal sign is the language's. ``sign`` writes a ``+``
+    before a positive value (``:+.3f``); ``group=False`` leaves out the thousands groups (``:.2f``).
 
     >>> use_language("uk"); number(1234567.5, decimals=1) == "1\\xa0234\\xa0567,5"; use_language("en")
     True
-    """
-    from babel.numbers import format_decimal
+    >>> use_language("es"); number(1.748e19, digits=4), number(-0.0412, decimals=3, sign=True)
+    ('1,748e+19', '-0,041')
+    >>> use_language("en"); number(0.0412, decimals=3, sign=True), number(880.0, digits=3)
+    ('+0.041', '880')
+    >>> use_language("uk"); number(24_000_000, decimals=1, exponent=True); use_language("en")
+    '2,4e+07'
 
-    pattern = None if decimals is None else "#,##0" + ("." + "0" * decimals if decimals else "")
-    return format_decimal(value, format=pattern, locale=LANGUAGES[_current][0])
+    """
+    from babel.numbers import format_decimal, get_decimal_symbol
+
+    locale = LANGUAGES[_current][0]
+    if digits is not None or exponent:  # Python's notation, the language's decimal sign
+        spec = f".{digits}g" if digits is not None else f".{decimals or 0}e"
+        text = format(value, ("+" if sign else "") + spec)
+        return text if _current == "en" else text.replace(".", get_decimal_symbol(locale))
+    if decimals is not None and _current == "en":  # exactly what :,.3f (:+,.3f, :.3f) prints
+        return format(value, ("+" if sign else "") + ("," if group else "") + f".{decimals}f")
+    pattern = (
+        None if decimals is None else ("#,##0" if group else "0") + ("." + "0" * decimals if decimals else "")
+    )
+    if pattern is None and not group:
+        pattern = "0.###"
+    text = format_decimal(value, format=pattern, locale=locale)
+    return "+" + text if sign and not text.startswith("-") else text
+
+
+def percent(value: float, decimals: int = 1, *, sign: bool = False) -> str:
+    """The fraction ``value`` as a percentage with ``decimals`` decimals, as the current language writes
+    it (Babel: "16.8%" in English and Chinese, "16,8%" in Ukrainian, "16,8 %" in Spanish); ``sign``
+    writes a ``+`` before a positive value. English is exactly what ``:.1%`` (``:+.1%``) prints.
+
+    >>> percent(0.168), percent(0.05, decimals=0), percent(0.0123, sign=True)
+    ('16.8%', '5%', '+1.2%')
+    >>> use_language("es"); percent(0.168) == "16,8\\xa0%"; use_language("uk"); percent(-0.0123, sign=True)
+    True
+    '-1,2%'
+    >>> use_language("en")
+    """
+    if _current == "en":
+        return format(value, f"{'+' if sign else ''}.{decimals}%")
+    from babel import Locale
+    from babel.numbers import format_percent
+
+    locale = LANGUAGES[_current][0]
+    pattern = Locale.parse(locale).percent_formats[None].pattern
+    if decimals:  # the decimals after the pattern's last digit ("#,##0\xa0%" -> "#,##0.0\xa0%")
+        head, tail = pattern.rsplit("0", 1)
+        pattern = head + "0." + "0" * decimals + tail
+    text = format_percent(value, format=pattern, locale=locale)
+    return "+" + text if sign and not text.startswith("-") else text
+
+
+def unit(value: float, symbol: str, decimals: int | None = None) -> str:
+    """A measured quantity with its unit, both as the current language writes them: ``symbol`` is one
+    of "s" (seconds), "ms" (milliseconds) or "x" (times as fast, a ratio).
+
+    >>> unit(0.5213, "s", 2), unit(12.34, "ms", 1), unit(1234, "x", 0)
+    ('0.52 s', '12.3 ms', '1,234x')
+    """
+    shown = number(value, decimals)
+    if symbol == "s":
+        return _("{value} s", context="unit: seconds", value=shown)
+    if symbol == "ms":
+        return _("{value} ms", context="unit: milliseconds", value=shown)
+    if symbol == "x":
+        return _("{value}x", context="unit: times as fast", value=shown)
+    raise ValueError(f"unknown unit {symbol!r}: one of 's', 'ms', 'x'")
 
 
 def N_(message: str, /) -> str:

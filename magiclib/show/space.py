@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from ..construct import magic, order_kind
-from ..i18n import _
+from ..i18n import _, number
 from ..matrices import is_queens_permutation
 from .board import small_multiples
 from .look import COLORS, FONT
@@ -43,7 +43,7 @@ def _label(x: Any) -> str:
         return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
     if isinstance(x, (int, np.integer)):
         return str(int(x))
-    return f"{float(x):.2g}"
+    return number(float(x), digits=2)
 
 
 def draw_heatmaps(

@@ -19,7 +19,7 @@ from typing import Any
 import ipywidgets as widgets
 import sympy
 
-from ..i18n import _
+from ..i18n import _, number
 from ..matrices import nearest_magic
 from ..show.board import html_table
 from ..show.look import COLORS
@@ -99,8 +99,9 @@ def explorer_html(values: Sequence[Sequence[int]]) -> tuple[str, str, str]:
     inner = sum((x * y for x, y in zip(p, r, strict=False)), sympy.Integer(0))
     norms = (
         f'<div class="magiclib-space-norms" style="font:18px sans-serif;color:{COLORS["grid"]}">'
-        f"‖X‖² = {_text(m2)}, ‖ΠX‖² = {_text(p2)} (≈ {float(p2):.2f}), "
-        f"‖R‖² = {_text(r2)} (≈ {float(r2):.2f}); ‖ΠX‖² + ‖R‖² = ‖X‖² {'✓' if p2 + r2 == m2 else '✗'}, "
+        f"‖X‖² = {_text(m2)}, ‖ΠX‖² = {_text(p2)} (≈ {number(float(p2), decimals=2, group=False)}), "
+        f"‖R‖² = {_text(r2)} (≈ {number(float(r2), decimals=2, group=False)}); "
+        f"‖ΠX‖² + ‖R‖² = ‖X‖² {'✓' if p2 + r2 == m2 else '✗'}, "
         f"⟨ΠX, R⟩ = {_text(inner)}</div>"
     )
     return tables, sums, norms
