@@ -19,6 +19,9 @@
   (``<html lang="uk">`` for an edition: its metadata ``magiclib.language``), and Voilà's own loading
   words ("Running ...", "Executing 3 of 20") become the notebook's title and "3 / 20", which read
   the same in every language; the page's title is the notebook's first heading, not its file name.
+  Voilà's listing page (JupyterLab's file browser: English, Font Awesome from a CDN) becomes a page of
+  the template's own (``LISTING``): the folder's language, the notebooks by their titles, nothing
+  fetched from elsewhere. A described widget's unset tooltip (``title="null"``) is removed.
 - An edition in JupyterLab (`make lab EDITION=uk`): a settings folder of its own for that run,
   ``build/lab-settings/uk`` (the venv's overrides plus the interface language of the pinned language
   pack, ``LAB_LOCALES``), passed as ``--LabApp.app_settings_dir``; the user's settings and the English
@@ -83,6 +86,11 @@ A11Y_SCRIPT = (
         : context ? W.figure.replace("{context}", context) : W.picture;
     });
     nameControls(root, W.controls);
+    /* ipywidgets 8 writes an unset tooltip into a described widget's label as title="null" (the
+       sliders' and menus' labels): a tooltip saying "null". No tooltip is what was meant. */
+    root.querySelectorAll('[title="null"]').forEach(function (el) {
+      el.removeAttribute("title");
+    });
     /* The page's own scrolling box: a keyboard stop too, so that a page without links or
        controls (notebook 08 has none) still scrolls with the arrow keys. */
     var page = root.querySelector("#rendered_cells");
@@ -197,6 +205,12 @@ def voila_template(prefix: Path) -> Path | None:
     else:
         print("note: Voilà's lab template imports no spinner macro (a newer Voilà?)", file=sys.stderr)
     footer = "{%- block body_footer -%}"
+    listing_page(
+        target,
+        cjk_font(prefix, target / "static").replace(
+            "{assets}", "{{ base_url }}voila/templates/magiclib/static/"
+        ),
+    )
     if footer in page:
         fonts = cjk_font(prefix, target / "static").replace(
             "{assets}", "{{ resources.base_url }}voila/templates/magiclib/static/"
@@ -222,6 +236,107 @@ def voila_template(prefix: Path) -> Path | None:
     if removed == 0:
         print("note: no CDN link found in Voilà's lab template (a newer Voilà?)", file=sys.stderr)
     return target
+
+
+#: Voilà's listing page (``/``, ``/voila/tree/...``) in the language of the folder it lists: the notebooks
+#: by their titles, the editions' folders by their languages' names, ``<html lang>``, nothing fetched
+#: from elsewhere (Voilà's own listing is JupyterLab's file browser, in English, with Font Awesome from a
+#: CDN). Filled in by ``listing_page``: ``__WORDS__`` (words and titles per folder language), ``__FONTS__``.
+LISTING = """{%- set WORDS = __WORDS__ -%}
+{%- set root = (server_root | string).rstrip('/').split('/')[-1] -%}
+{%- set first = (notebook_path or '').strip('/').split('/')[0] -%}
+{%- set lang = first if first in WORDS else (root if root in WORDS else 'en') -%}
+{%- set words = WORDS[lang] -%}
+<!DOCTYPE html>
+<html lang="{{ words.lang }}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<title>{{ words.title | e }}</title>
+<style>
+body { font-family: system-ui, sans-serif; margin: 0; background: #fafafa; color: #1a1a1a; }
+main { max-width: 46rem; margin: 2.5rem auto; padding: 0 1rem; }
+h1 { font-size: 1.6rem; } h2 { font-size: 1.15rem; margin-top: 2rem; }
+ul { list-style: none; padding: 0; border: 1px solid #c8c8c8; border-radius: 4px; background: #fff; }
+li { border-bottom: 1px solid #e0e0e0; } li:last-child { border-bottom: none; }
+li a { display: block; padding: 0.7rem 1rem; color: #0b5394; text-decoration: underline; }
+li a:hover, li a:focus { background: #eef3fa; }
+</style>
+{%- if lang == 'zh' %}
+__FONTS__
+{%- endif %}
+</head>
+<body>
+<main>
+<h1>{{ words.title | e }}</h1>
+{%- set items = contents.content | list %}
+<h2>{{ words.notebooks | e }}</h2>
+{%- set q = ('?' ~ query) if query else '' %}
+{%- set up = WORDS[root] if root in WORDS else WORDS['en'] %}
+<ul>
+{%- if breadcrumbs | length > 1 %}
+<li><a href="{{ breadcrumbs[-2][0] | e }}{{ q }}" lang="{{ up.lang }}">↑ {{ up.name | e }}</a></li>
+{%- endif %}
+{%- for content in items if content.type != 'directory' %}
+<li><a href="{{ base_url }}voila/render/{{ content.path | urlencode }}{{ q }}">
+  {{- words.titles.get(content.name, content.name) | e -}}
+</a></li>
+{%- endfor %}
+</ul>
+{%- set folders = items | selectattr('type', 'equalto', 'directory') | list %}
+{%- if folders %}
+<h2>{{ words.languages | e }}</h2>
+<ul>
+{%- for content in folders %}
+{%- set other = WORDS.get(content.name, {'lang': words.lang, 'name': content.name}) %}
+<li><a href="{{ base_url }}voila/tree/{{ content.path | urlencode }}{{ q }}" lang="{{ other.lang }}">
+  {{- other.name | e -}}
+</a></li>
+{%- endfor %}
+</ul>
+{%- endif %}
+</main>
+</body>
+</html>
+"""
+
+
+def listing_words() -> dict:
+    """Per language of a folder Voilà may list ("en" for notebooks/, "uk" for notebooks/uk...): the page's
+    ``lang``, its words (the offline index's, scripts/delivery_text.py: ``index_title``, ``index_order``,
+    ``lang_label``), the language's own name, and each notebook's title (its first ``# `` heading)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import delivery_text
+
+    notebooks = Path(__file__).resolve().parents[1] / "notebooks"
+    words = {}
+    for lang, (tag, own_name) in delivery_text.LANGUAGES.items():
+        folder = notebooks if lang == "en" else notebooks / lang
+        titles = {}
+        for path in sorted(folder.glob("[0-9][0-9]_*.ipynb")):
+            cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+            lines = ("".join(c["source"]).splitlines() for c in cells if c["cell_type"] == "markdown")
+            heading = next((line[2:] for block in lines for line in block if line.startswith("# ")), "")
+            titles[path.name] = re.sub(r"[*`]", "", heading).strip() or path.stem
+        texts = delivery_text.texts(lang)
+        words[lang] = {
+            "lang": tag,
+            "name": own_name,
+            "title": texts["index_title"],
+            "notebooks": texts["index_order"],
+            "languages": texts["lang_label"],
+            "titles": titles,
+        }
+    return words
+
+
+def listing_page(target: Path, fonts: str) -> None:
+    """Write ``LISTING`` as the template's ``tree-lab.html`` and ``tree.html`` (both tree pages)."""
+    # ASCII JSON is a Jinja literal too (Jinja reads the \\u escapes as the letters they stand for).
+    page = LISTING.replace("__WORDS__", json.dumps(listing_words(), ensure_ascii=True))
+    page = page.replace("__FONTS__", fonts)
+    for name in ("tree-lab.html", "tree.html"):
+        (target / name).write_text(page, encoding="utf-8")
 
 
 #: The editions whose letters a machine may have no font for: their pages load the CJK web font.
