@@ -174,6 +174,37 @@ def test_progress_is_called_up_to_the_total_and_changes_nothing():
     assert done == sorted(done) and all(t == 500 for _, t in calls)
 
 
+@pytest.mark.parametrize(("n", "mode"), [(3, "magic"), (5, "magic"), (6, "semi-magic")])
+def test_the_sampler_keeps_its_line_sums_and_energies_exact(n, mode):
+    """After sweeps with every kind of move (the cold end's extra close-value moves included), each
+    filling is still a permutation and its stored line deviations and energy are recomputed exactly."""
+    from magiclib.estimate import _Chains
+
+    run = _Chains(n, mode, 3, range(2))
+    run.run(200)
+    assert run.moves[-1] == 8 and run.moves[0] == 1 and run.close_only[-1] == 1
+    grid, pos, dev, energy = run.arrays[:4]
+    magic = n * (n * n + 1) // 2
+    for c in range(2):
+        for r in range(len(run.betas)):
+            sq = grid[c, r].reshape(n, n)
+            assert sorted(grid[c, r].tolist()) == list(range(1, n * n + 1))
+            assert (pos[c, r, grid[c, r]] == np.arange(n * n)).all()
+            diagonals = [np.trace(sq) - magic, np.trace(sq[:, ::-1]) - magic] if mode == "magic" else [0, 0]
+            expected = np.concatenate([sq.sum(axis=1) - magic, sq.sum(axis=0) - magic, diagonals])
+            assert (dev[c, r] == expected).all() and energy[c, r] == int((expected**2).sum())
+
+
+def test_the_sampler_before_the_cold_moves_is_kept_for_the_benchmark():
+    """``_sampler="close"`` (n^2 moves a sweep everywhere, as before) is another run of the same
+    estimator: it covers too, and differs from the default; an unknown sampler is refused."""
+    old = estimate_magic_squares(4, sweeps=2000, seed=4, _sampler="close")
+    new = estimate_magic_squares(4, sweeps=2000, seed=4)
+    assert old.covers(880) and new.covers(880) and old.log_estimates != new.log_estimates
+    with pytest.raises(ValueError, match="_sampler must be one of"):
+        estimate_magic_squares(4, sweeps=100, _sampler="fast")
+
+
 def test_more_chains_are_more_estimates():
     r = estimate_magic_squares(3, sweeps=200, seed=0, chains=3)
     assert r.chains == len(r.log_estimates) == 3
