@@ -247,6 +247,7 @@ def temperature_ladder(
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX2 = np.uint64(0x94D049BB133111EB)
+_LOW = np.uint64(0xFFFFFFFF)
 
 
 @njit(inline="always")
@@ -255,7 +256,8 @@ def _mix(z):
 
     Each chain keeps its counter in a local variable and adds ``_GOLDEN`` before each
     draw; the counter is stored back once per chunk, so the two threads never write
-    to the same cache line.
+    to the same cache line. A move takes one draw for its two cells (the two 32-bit halves)
+    and, when it raises the energy, one more for the acceptance test.
     """
     z = (z ^ (z >> np.uint64(30))) * _MIX1
     z = (z ^ (z >> np.uint64(27))) * _MIX2
@@ -266,6 +268,16 @@ def _mix(z):
 def _unit(z):
     """A float in [0, 1) from a 64-bit random number."""
     return float(z >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+
+
+@njit(inline="always")
+def _below(bits, m):
+    """An integer in 0..m-1 from 32 random bits (m < 2^32): ``bits * m >> 32``, integer arithmetic only.
+
+    Its small unevenness (some results come once more in 2^32 / m) does not bias the sampler: the
+    chance of proposing a move does not depend on the filling, and a move and its reverse (the same two
+    cells, or the same two values) are proposed equally often, which is all Metropolis needs."""
+    return np.int64((bits * np.uint64(m)) >> np.uint64(32))
 
 
 @njit(cache=True)
@@ -378,19 +390,20 @@ def _run_chunk(
                 size = table.shape[0]
                 hits = 0
                 for i in range(big * moves[k]):
+                    # one 64-bit draw, split in two halves, picks the pair of cells
                     st += _GOLDEN
-                    z1 = _mix(st)
-                    st += _GOLDEN
-                    z2 = _mix(st)
+                    z = _mix(st)
+                    high = z >> np.uint64(32)
+                    low = z & _LOW
                     if dm > 0 and (i & 1 or close_only[k]):
                         # swap the cells of two random values u and u + step
-                        step = 1 + int(_unit(z1) * dm)
-                        u = 1 + int(_unit(z2) * (big - step))
+                        step = 1 + _below(high, dm)
+                        u = 1 + _below(low, big - step)
                         a = pr[u]
                         b = pr[u + step]
                     else:
-                        a = int(_unit(z1) * big)
-                        b = int(_unit(z2) * (big - 1))
+                        a = _below(high, big)
+                        b = _below(low, big - 1)
                         if b >= a:
                             b += 1
                     x = gr[a]

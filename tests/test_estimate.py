@@ -195,6 +195,19 @@ def test_the_sampler_keeps_its_line_sums_and_energies_exact(n, mode):
             assert (dev[c, r] == expected).all() and energy[c, r] == int((expected**2).sum())
 
 
+def test_a_move_picks_its_cells_from_32_random_bits_evenly():
+    """``_below(bits, m)`` (one half of a 64-bit draw -> 0..m-1, integer arithmetic) reaches 0 and
+    m - 1 at the ends of the 32-bit range, never m, and takes every value equally often over evenly
+    spaced bits (within one)."""
+    from magiclib.estimate import _below
+
+    for m in (1, 2, 3, 35, 36, 99, 100):
+        assert _below(np.uint64(0), m) == 0 and _below(np.uint64(2**32 - 1), m) == m - 1
+        values = [_below(np.uint64(b), m) for b in range(0, 2**32, 2**32 // (50 * m))]
+        counts = np.bincount(values)
+        assert len(counts) == m and counts.max() - counts.min() <= 1, m
+
+
 def test_the_sampler_before_the_cold_moves_is_kept_for_the_benchmark():
     """``_sampler="close"`` (n^2 moves a sweep everywhere, as before) is another run of the same
     estimator: it covers too, and differs from the default; an unknown sampler is refused."""
