@@ -208,6 +208,31 @@ def test_a_move_picks_its_cells_from_32_random_bits_evenly():
         assert len(counts) == m and counts.max() - counts.min() <= 1, m
 
 
+def test_the_burn_in_is_the_first_tenth_of_the_sweeps():
+    """finish() runs 5% of the sweeps recording nothing, 5% summing energies for Bennett's constants,
+    then 90% of production, and each chain's ln(count) divides its sums by those 90%."""
+    from magiclib.estimate import _Chains
+
+    run = _Chains(4, "magic", 2, range(3))
+    done = {0: 0, 1: 0, 2: 0}
+    sweep = run.run
+
+    def counted(count, phase=0):
+        done[phase] += count
+        sweep(count, phase)
+
+    run.run = counted
+    logs, hits = run.finish(1000)
+    assert done == {0: 50, 1: 50, 2: 900}
+    ratios = np.log(run.fwd / 900) - np.log(run.bwd / 900) - run.bar_c
+    start = math.lgamma(17) - math.log(8)
+    cold = 900 * 16 * 8  # production sweeps x cells x the cold end's 8 moves per cell
+    expected = [
+        start + math.fsum(row) + math.log(h / cold) for row, h in zip(ratios.tolist(), hits, strict=True)
+    ]
+    assert logs == pytest.approx(expected, rel=1e-12)
+
+
 def test_the_sampler_before_the_cold_moves_is_kept_for_the_benchmark():
     """``_sampler="close"`` (n^2 moves a sweep everywhere, as before) is another run of the same
     estimator: it covers too, and differs from the default; an unknown sampler is refused."""
