@@ -174,6 +174,75 @@ def test_progress_is_called_up_to_the_total_and_changes_nothing():
     assert done == sorted(done) and all(t == 500 for _, t in calls)
 
 
+@pytest.mark.parametrize(("n", "mode"), [(3, "magic"), (5, "magic"), (6, "semi-magic")])
+def test_the_sampler_keeps_its_line_sums_and_energies_exact(n, mode):
+    """After sweeps with every kind of move (the cold end's extra close-value moves included), each
+    filling is still a permutation and its stored line deviations and energy are recomputed exactly."""
+    from magiclib.estimate import _Chains
+
+    run = _Chains(n, mode, 3, range(2))
+    run.run(200)
+    assert run.moves[-1] == 8 and run.moves[0] == 1 and run.close_only[-1] == 1
+    grid, pos, dev, energy = run.arrays[:4]
+    magic = n * (n * n + 1) // 2
+    for c in range(2):
+        for r in range(len(run.betas)):
+            sq = grid[c, r].reshape(n, n)
+            assert sorted(grid[c, r].tolist()) == list(range(1, n * n + 1))
+            assert (pos[c, r, grid[c, r]] == np.arange(n * n)).all()
+            diagonals = [np.trace(sq) - magic, np.trace(sq[:, ::-1]) - magic] if mode == "magic" else [0, 0]
+            expected = np.concatenate([sq.sum(axis=1) - magic, sq.sum(axis=0) - magic, diagonals])
+            assert (dev[c, r] == expected).all() and energy[c, r] == int((expected**2).sum())
+
+
+def test_a_move_picks_its_cells_from_32_random_bits_evenly():
+    """``_below(bits, m)`` (one half of a 64-bit draw -> 0..m-1, integer arithmetic) reaches 0 and
+    m - 1 at the ends of the 32-bit range, never m, and takes every value equally often over evenly
+    spaced bits (within one)."""
+    from magiclib.estimate import _below
+
+    for m in (1, 2, 3, 35, 36, 99, 100):
+        assert _below(np.uint64(0), m) == 0 and _below(np.uint64(2**32 - 1), m) == m - 1
+        values = [_below(np.uint64(b), m) for b in range(0, 2**32, 2**32 // (50 * m))]
+        counts = np.bincount(values)
+        assert len(counts) == m and counts.max() - counts.min() <= 1, m
+
+
+def test_the_burn_in_is_the_first_tenth_of_the_sweeps():
+    """finish() runs 5% of the sweeps recording nothing, 5% summing energies for Bennett's constants,
+    then 90% of production, and each chain's ln(count) divides its sums by those 90%."""
+    from magiclib.estimate import _Chains
+
+    run = _Chains(4, "magic", 2, range(3))
+    done = {0: 0, 1: 0, 2: 0}
+    sweep = run.run
+
+    def counted(count, phase=0):
+        done[phase] += count
+        sweep(count, phase)
+
+    run.run = counted
+    logs, hits = run.finish(1000)
+    assert done == {0: 50, 1: 50, 2: 900}
+    ratios = np.log(run.fwd / 900) - np.log(run.bwd / 900) - run.bar_c
+    start = math.lgamma(17) - math.log(8)
+    cold = 900 * 16 * 8  # production sweeps x cells x the cold end's 8 moves per cell
+    expected = [
+        start + math.fsum(row) + math.log(h / cold) for row, h in zip(ratios.tolist(), hits, strict=True)
+    ]
+    assert logs == pytest.approx(expected, rel=1e-12)
+
+
+def test_the_sampler_before_the_cold_moves_is_kept_for_the_benchmark():
+    """``_sampler="close"`` (n^2 moves a sweep everywhere, as before) is another run of the same
+    estimator: it covers too, and differs from the default; an unknown sampler is refused."""
+    old = estimate_magic_squares(4, sweeps=2000, seed=4, _sampler="close")
+    new = estimate_magic_squares(4, sweeps=2000, seed=4)
+    assert old.covers(880) and new.covers(880) and old.log_estimates != new.log_estimates
+    with pytest.raises(ValueError, match="_sampler must be one of"):
+        estimate_magic_squares(4, sweeps=100, _sampler="fast")
+
+
 def test_more_chains_are_more_estimates():
     r = estimate_magic_squares(3, sweeps=200, seed=0, chains=3)
     assert r.chains == len(r.log_estimates) == 3
