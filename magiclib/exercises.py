@@ -411,10 +411,17 @@ def _placed(x: Any) -> tuple[tuple[int, int], str | None]:
     if isinstance(first, (list, tuple)):
         if not isinstance(second, str):
             raise _WrongKind
-        rule = " ".join(second.lower().replace("rule", " ").split())
-        in_english = {_rule_name(r).lower(): r for r in RULES}  # a rule named in the reader's language
-        return _cell(first), in_english.get(rule, rule)
+        return _cell(first), _rule_named(second)
     return _cell(x), None
+
+
+def _rule_named(said: str) -> str:
+    """The rule a student's words name: its code name or its name in the reader's language, alone or
+    in a phrase ("rule wrap", "la regla de la vuelta"); the words themselves if they name no rule or
+    more than one."""
+    said = " ".join(said.lower().split())
+    named = {r for r in RULES if r in said or _rule_name(r).lower() in said}
+    return named.pop() if len(named) == 1 else said
 
 
 def _01_1(answer: Any) -> Feedback:
@@ -455,7 +462,7 @@ def _01_1(answer: Any) -> Feedback:
                 _(
                     "the cell of {number} is right, but rule {rule!r} is not the one that puts it there.",
                     number=number,
-                    rule=rule,
+                    rule=_rule_name(rule) if rule in RULES else rule,
                 )
             )
     return _right(_("10 wraps from above the top row to the bottom row, and 11 is repaired (rule occupied)."))

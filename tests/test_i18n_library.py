@@ -359,6 +359,19 @@ def test_a_student_may_name_a_rule_in_the_edition_language(pseudo_language):
     assert not ex.check("01.1", {10: (cells[10], "«corner»"), 11: (cells[11], "«occupied»")}).ok
 
 
+def test_a_spanish_student_names_the_rules_in_a_phrase():
+    steps = siamese_steps(5)
+    cells = {k: (steps[k - 1].row, steps[k - 1].col) for k in (10, 11)}
+    i18n.use_language("es")
+    try:
+        said = {10: (cells[10], "la regla de la vuelta"), 11: (cells[11], "casilla ocupada")}
+        assert ex.check("01.1", said).ok
+        wrong = ex.check("01.1", {10: (cells[10], "vuelta"), 11: (cells[11], "regla de la esquina")})
+        assert not wrong.ok and "esquina" in wrong.message and "corner" not in wrong.message
+    finally:
+        i18n.use_language("en")
+
+
 def widget_texts(widget, seen=None) -> list[str]:
     """The words a widget and its children show or say: descriptions, tooltips, option labels, HTML
     values, notes, and what the keyboard stop writes and says in the browser."""
