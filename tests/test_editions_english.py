@@ -184,7 +184,7 @@ def test_the_recorder_writes_what_a_figure_draws_after_use_language(tmp_path, mo
     (log,) = (tmp_path / "uk").glob("*.jsonl")  # outside IPython: python.jsonl
     (record,) = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
     texts = record["texts"]
-    assert {"Магічні квадрати", "порядок $n$", "Сума рядка", "тут", "1.00"} <= set(texts), texts
+    assert {"Магічні квадрати", "порядок $n$", "Сума рядка", "тут", "1,00"} <= set(texts), texts
     assert "невидимий" not in texts and "" not in texts
 
 

@@ -115,3 +115,19 @@ def test_no_printed_number_in_a_ukrainian_or_spanish_edition_has_a_decimal_point
         pytest.skip(f"no {lang} edition generated")
     found = decimal_points(lang)
     assert found == [], f"{len(found)} numbers with a point in the {lang} edition:\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize(("code", "sign"), [("uk", ","), ("es", ","), ("zh", "."), ("en", ".")])
+def test_an_axis_writes_its_ticks_with_the_languages_decimal_sign(language, code, sign):
+    import matplotlib.pyplot as plt
+
+    import magiclib.show  # noqa: F401  (the pictures package follows the language)
+
+    language(code)
+    fig, ax = plt.subplots()
+    ax.plot([1.725, 1.9], [-0.5, 1.0])
+    fig.canvas.draw()
+    ticks = [t.get_text() for t in ax.get_xticklabels() + ax.get_yticklabels()]
+    plt.close(fig)
+    decimals = [t for t in ticks if re.search(r"\d[.,]\d", t)]
+    assert decimals and all(sign in t and ({".", ","} - {sign}).isdisjoint(t) for t in decimals), ticks

@@ -161,8 +161,29 @@ def use_fonts() -> bool:
 def _follow_language(code: str) -> None:
     if code != "en":  # an edition: matplotlib gets the CJK font before it draws
         use_fonts()
+        _ticks_in_the_readers_decimals()
     if _i18n.figure_text_log() is not None:  # MAGICLIB_FIGURE_TEXT: `make editions` counts their words
         _record_figure_texts()
+
+
+@cache
+def _ticks_in_the_readers_decimals() -> None:
+    """From now on, the tick labels matplotlib writes itself (``ScalarFormatter``, every linear axis)
+    carry the current language's decimal sign: "1,725" on a Spanish or Ukrainian axis, where "1.725"
+    would read as a thousand. English and Chinese keep the point, so their figures do not change.
+    (matplotlib's own ``axes.formatter.use_locale`` needs the operating system's locale, which a
+    fresh machine may not have.)"""
+    from babel.numbers import get_decimal_symbol
+    from matplotlib.ticker import Formatter, ScalarFormatter
+
+    def fix_minus(text: str) -> str:
+        text = Formatter.fix_minus(text)
+        sign = get_decimal_symbol(_i18n.LANGUAGES[_i18n.current_language()][0])
+        if sign == ".":
+            return text
+        return text.replace(".", "{" + sign + "}" if text.startswith("$") else sign)  # mathtext: no space
+
+    ScalarFormatter.fix_minus = staticmethod(fix_minus)
 
 
 @cache
