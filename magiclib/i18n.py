@@ -29,6 +29,7 @@ __all__ = [
     "gettext",
     "ngettext",
     "number",
+    "decimal_sign",
     "percent",
     "unit",
     "_",
@@ -129,6 +130,22 @@ def ngettext(singular: str, plural: str, count: int, /, **values: object) -> str
     return text.format(count=count, **values)
 
 
+def decimal_sign() -> str:
+    """The current language's decimal sign ("." in English and Chinese, "," in Ukrainian and Spanish).
+
+    >>> decimal_sign()
+    '.'
+    """
+    return _decimal_sign(_current)
+
+
+@cache
+def _decimal_sign(code: str) -> str:
+    from babel.numbers import get_decimal_symbol
+
+    return get_decimal_symbol(LANGUAGES[code][0])
+
+
 def number(
     value: float,
     decimals: int | None = None,
@@ -154,13 +171,13 @@ def number(
     '2,4e+07'
 
     """
-    from babel.numbers import format_decimal, get_decimal_symbol
+    from babel.numbers import format_decimal
 
     locale = LANGUAGES[_current][0]
     if digits is not None or exponent:  # Python's notation, the language's decimal sign
         spec = f".{digits}g" if digits is not None else f".{decimals or 0}e"
         text = format(value, ("+" if sign else "") + spec)
-        return text if _current == "en" else text.replace(".", get_decimal_symbol(locale))
+        return text if _current == "en" else text.replace(".", decimal_sign())
     if decimals is not None and _current == "en":  # exactly what :,.3f (:+,.3f, :.3f) prints
         return format(value, ("+" if sign else "") + ("," if group else "") + f".{decimals}f")
     pattern = (

@@ -173,12 +173,11 @@ def _ticks_in_the_readers_decimals() -> None:
     would read as a thousand. English and Chinese keep the point, so their figures do not change.
     (matplotlib's own ``axes.formatter.use_locale`` needs the operating system's locale, which a
     fresh machine may not have.)"""
-    from babel.numbers import get_decimal_symbol
     from matplotlib.ticker import Formatter, ScalarFormatter
 
     def fix_minus(text: str) -> str:
         text = Formatter.fix_minus(text)
-        sign = get_decimal_symbol(_i18n.LANGUAGES[_i18n.current_language()][0])
+        sign = _i18n.decimal_sign()
         if sign == ".":
             return text
         return text.replace(".", "{" + sign + "}" if text.startswith("$") else sign)  # mathtext: no space
