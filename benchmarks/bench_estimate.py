@@ -199,8 +199,7 @@ def _write(update: dict) -> None:
     data = json.loads(RECORD.read_text(encoding="utf-8")) if RECORD.exists() else {}
     data.update(update)
     data["what"] = "reference runs of magiclib.estimate_magic_squares, written by `make bench`"
-    data["machine"] = f"{os.cpu_count()} cores, {platform.machine()}, Python {platform.python_version()}"
-    # The same, field by field, for a reader's language (notebook 08 prints "cores: 2" as a message).
+    # The machine, field by field (notebook 08 prints them in the reader's language: "cores: 2").
     data.update(cores=os.cpu_count(), architecture=platform.machine(), python=platform.python_version())
     RECORD.write_text(json.dumps(data, indent=1) + "\n")
 

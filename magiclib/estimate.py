@@ -125,8 +125,9 @@ RECORD = Path(__file__).resolve().parent / "data" / "estimate_record.json"
 
 
 def recorded_runs() -> dict[str, Any]:
-    """The measurements that `make bench` recorded: date, machine, load, the ``seconds=60``
-    (order 5) and ``seconds=120`` (order 6) runs (``"runs"``), the coverage of the interval over
+    """The measurements that `make bench` recorded: date, machine (``cores``, ``architecture``,
+    ``python``), load, the ``seconds=60`` (order 5) and ``seconds=120`` (order 6) runs
+    (``"runs"``), the coverage of the interval over
     many seeds on orders 4 and 5 (``"coverage"``), on order 6 (``"coverage_order6"``) and for
     semi-magic squares of order 6 (``"coverage_semi_magic"``), and orders 7 and 8 against Walter
     Trump's published estimates (``"beyond"``); each entry says its order ``n`` (and the newer
