@@ -119,7 +119,13 @@ A11Y_SCRIPT = (
     queued = true;
     requestAnimationFrame(function () { queued = false; name(document); });
   }
-  new MutationObserver(soon).observe(document.body, { childList: true, subtree: true });
+  /* The controls are named at once, in the observer's own microtask, before anything else on the
+     page (a screen reader, a script) can meet them unnamed; the rest waits for the next frame (alt
+     text needs the cells, scroll regions the layout), which a busy page may put off. */
+  new MutationObserver(function () {
+    nameControls(document, W.controls);
+    soon();
+  }).observe(document.body, { childList: true, subtree: true });
   window.addEventListener("load", soon);
   soon();
 })();

@@ -253,11 +253,30 @@ def app_pages() -> list[str]:
     return [p.name for p in sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))]
 
 
+#: A Play button added to the page has its name before any other script can see it: the page's
+#: observer names controls in its own microtask, which runs before this one resumes.
+NAMED_AT_ONCE = """async () => {
+  const box = document.createElement("div"), button = document.createElement("button");
+  box.className = "widget-play";
+  button.innerHTML = '<i class="fa fa-play"></i>';
+  box.appendChild(button);
+  document.body.appendChild(box);
+  await Promise.resolve();
+  const name = button.getAttribute("aria-label");
+  box.remove();
+  return name;
+}"""
+
+
 @pytest.mark.parametrize("notebook", app_pages())
 def test_app_page_passes_axe(app_server, browser, axe_js, notebook):
     context, page, refused = open_app_page(browser, app_server, notebook)
     try:
         wait_dom_widget_views(page)
+        # The page names what appears at once (controls) or by the next frame (figures' alt text).
+        named = page.evaluate(NAMED_AT_ONCE)
+        assert named == "play or pause", f"{notebook}: a new Play button waits for a name ({named})"
+        next_frame(page)
         bad = axe_serious(page, axe_js)
         assert bad == [], f"{notebook} in Voilà: axe reports\n" + "\n".join(map(str, bad))
         errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
