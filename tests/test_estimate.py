@@ -372,3 +372,16 @@ def test_the_recorded_runs_beyond_order_6_are_against_trumps_published_values():
         assert (run["reference_value"], run["reference_plus_minus"]) == published[run["n"]]
         assert run["covers_reference"] == (run["low"] <= run["reference_value"] <= run["high"])
         assert math.isclose(run["relative_difference"], run["estimate"] / run["reference_value"] - 1)
+
+
+def test_the_recorded_coverage_beyond_order_6_is_against_trumps_values():
+    """10 seeds on each of orders 7 and 8 (`make bench`'s coverage78), z against Trump's estimates."""
+    record = recorded_runs()
+    if "coverage_beyond" not in record:
+        pytest.skip("coverage at orders 7 and 8 not recorded yet")
+    runs = record["coverage_beyond"]
+    assert [c["n"] for c in runs] == [7, 8]
+    for c in runs:
+        assert (c["mode"], c["reference"]) == ("magic", "Trump") and "exact" not in c
+        assert c["reference_value"] == PUBLISHED_ESTIMATES["Trump"][c["n"]][0]
+        assert c["runs"] >= 10 and 0 <= c["covered"] <= c["runs"] and c["z_sd"] > 0
