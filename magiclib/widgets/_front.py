@@ -89,21 +89,28 @@ function nameControls(root, names) {
 """
 
 #: The front ends below name the stock controls next to them (the children of the box they sit in),
-#: now and whenever that box renders more; the box exists once the view is attached.
+#: now and whenever that box renders more. The box exists once the view is attached: until then a
+#: watch on the page starts the naming in the very microtask of the attachment, so that nothing (a
+#: screen reader, axe) meets the controls unnamed in between.
 _WATCH_JS = (
     NAME_CONTROLS_JS
     + """
 function watchControls(el, names) {
-  let observer = null, timer = 0, tries = 0;
+  let observer = null, waiting = null;
   const start = () => {
     const box = el.parentElement;
-    if (!box) { if (tries++ < 600) timer = setTimeout(start, 100); return; }
+    if (!box) return false;
+    if (waiting) { waiting.disconnect(); waiting = null; }
     nameControls(box, names);
     observer = new MutationObserver(() => nameControls(box, names));
     observer.observe(box, { childList: true, subtree: true });
+    return true;
   };
-  start();
-  return () => { clearTimeout(timer); if (observer) observer.disconnect(); };
+  if (!start()) {
+    waiting = new MutationObserver(start);
+    waiting.observe(document.documentElement, { childList: true, subtree: true });
+  }
+  return () => { if (waiting) waiting.disconnect(); if (observer) observer.disconnect(); };
 }
 """
 )

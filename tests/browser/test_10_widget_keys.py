@@ -16,6 +16,8 @@ import re
 
 import pytest
 
+from magiclib.widgets._front import _WATCH_JS
+
 from .harness import (
     NOTEBOOKS,
     Server,
@@ -285,4 +287,36 @@ def test_app_page_passes_axe(app_server, browser, axe_js, notebook):
         screenshot(page, f"10_app_{re.sub(r'[^0-9]', '', notebook[:2])}")
     finally:
         page.goto("about:blank")
+        context.close()
+
+
+#: A Box view renders a child before it attaches it: the child's element has no parent yet. The
+#: stock controls beside it must have their names in the microtask of the attachment, not later.
+NAMED_ON_ATTACH = """async () => {
+  const box = document.createElement("div"), el = document.createElement("div");
+  box.innerHTML = '<div class="widget-play"><button><i class="fa fa-play"></i></button></div>'
+    + '<div class="widget-slider"><div class="widget-label">step</div>'
+    + '<div class="noUi-handle" role="slider"></div></div>';
+  const unwatch = watchControls(el, { play: "play it" });
+  document.body.appendChild(box);
+  await new Promise(done => setTimeout(done, 0));
+  const before = box.querySelector("button").getAttribute("aria-label");
+  box.appendChild(el);
+  await Promise.resolve();
+  const names = [before, box.querySelector("button").getAttribute("aria-label"),
+                 box.querySelector(".noUi-handle").getAttribute("aria-label")];
+  unwatch();
+  return names;
+}"""
+
+
+def test_the_keys_name_their_neighbours_as_they_attach(browser):
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.set_content("<!doctype html><html><body></body></html>")
+        page.add_script_tag(content=_WATCH_JS)
+        # Nothing is named while the keys' element waits outside the box; all is named once it is in.
+        assert page.evaluate(NAMED_ON_ATTACH) == [None, "play it", "step"]
+    finally:
         context.close()
