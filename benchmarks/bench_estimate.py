@@ -146,19 +146,19 @@ def _row(n: int, seconds: float, baseline_seconds: float, target: str, records: 
 
 
 def _coverage(n: int, sweeps: int, seeds: int, mode: str = "magic", reference: str | None = None) -> dict:
-    """``seeds`` runs of ``sweeps`` sweeps against the exact count, or against Trump's published
-    estimate (``reference="Trump"``) where no exact count is known."""
-    exact = TRUMP[n][0] if reference == "Trump" else _exact(n, mode)
+    """``seeds`` runs of ``sweeps`` sweeps against the exact count, or, where no exact count is known,
+    against a published estimate (``reference``: a source of ``PUBLISHED_ESTIMATES``, e.g. "Trump")."""
+    value = _exact(n, mode) if reference is None else PUBLISHED_ESTIMATES[reference][n][0]
     load = _load()
     runs = [estimate_magic_squares(n, sweeps=sweeps, seed=s, mode=mode) for s in range(seeds)]
-    covered = sum(r.covers(exact) for r in runs)
-    z = [_z(r, exact) for r in runs]
+    covered = sum(r.covers(value) for r in runs)
+    z = [_z(r, value) for r in runs]
     print(
-        f"   coverage, {mode} order {n}: {covered} of {seeds} intervals contain {exact:,}; "
+        f"   coverage, {mode} order {n}: {covered} of {seeds} intervals contain {value:,}; "
         f"z mean {statistics.fmean(z):+.2f}, sd {statistics.stdev(z):.2f}",
         flush=True,
     )
-    where = {"exact": exact} if reference is None else {"reference": reference, "reference_value": exact}
+    where = {"exact": value} if reference is None else {"reference": reference, "reference_value": value}
     return {
         "n": n,
         "mode": mode,
