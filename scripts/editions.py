@@ -839,7 +839,9 @@ def edition_notebook(nb: dict, lang: str, cat: polib.POFile, name: str = "00.ipy
             new["outputs"], new["execution_count"] = [], None  # the English outputs are not the edition's
             if first_code:
                 first_code = False
-                new["source"] = [f'import magiclib\nmagiclib.use_language("{lang}")\n'] + new["source"]
+                new["source"] = ["import magiclib\n", f'magiclib.use_language("{lang}")\n'] + new["source"]
+        # one line per element, as nbformat writes a notebook (and `make notebook` stores it)
+        new["source"] = "".join(new["source"]).splitlines(keepends=True)
         out["cells"].append(new)
     metadata = {k: v for k, v in nb["metadata"].items() if k != "widgets"}  # English widgets' state
     out["metadata"] = {**metadata, "language_info": nb["metadata"].get("language_info", {})}
@@ -853,8 +855,10 @@ MODEL_REF = re.compile(r"IPY_MODEL_([0-9a-f]+)")
 
 
 def kept_widget_state(widgets: dict, cells: list[dict]) -> dict | None:
-    """The saved widget state that the cells' outputs still show: the models their views name and the
-    models those refer to (layouts, styles, children); None when no output shows a widget any more."""
+    """The saved widget state that the cells' outputs still show: the models their views name, the
+    models those refer to (layouts, styles, children), and the models with no view of their own that
+    tie only kept ones together (a jslink between Play and a slider, which refers to both and which
+    nothing refers to); None when no output shows a widget any more."""
     state = widgets.get(WIDGET_STATE, {}).get("state", {})
     todo = [
         o["data"][WIDGET_VIEW]["model_id"]
@@ -870,6 +874,14 @@ def kept_widget_state(widgets: dict, cells: list[dict]) -> dict | None:
             continue
         kept[model] = state[model]
         todo.extend(MODEL_REF.findall(json.dumps(state[model])))
+        if not todo:  # links between kept models, and what they refer to in turn
+            todo = [
+                m
+                for m, model_state in state.items()
+                if m not in kept
+                and (refs := set(MODEL_REF.findall(json.dumps(model_state))))
+                and refs <= kept.keys()
+            ]
     if not kept:
         return None
     return {WIDGET_STATE: {**widgets[WIDGET_STATE], "state": {k: state[k] for k in state if k in kept}}}
@@ -941,34 +953,44 @@ def update(langs: list[str]) -> None:
 
 
 def generate(langs: list[str]) -> list[Path]:
-    """Write each edition's notebooks and pages; a code cell whose source did not change keeps its stored
-    outputs, and a notebook the saved state of the widgets those outputs show, until it is executed
-    again. A new or changed code cell has no outputs (never the English ones) until it is executed."""
+    """Write each edition's notebooks and pages (see `generated`); a file whose text would not change is
+    left alone."""
     written = []
     for page in english_pages():
         for lang in langs:
-            new = page.translated(lang, read_catalogue(page.catalogue(lang), lang))
             target = page.edition(lang)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            if not page.notebook:
-                target.write_text("".join(new["cells"][0]["source"]), encoding="utf-8")
-                written.append(target)
-                continue
-            if target.exists():
-                before_nb = load(target)
-                old = {c.get("id"): c for c in before_nb["cells"]}
-                for cell in new["cells"]:
-                    before = old.get(cell.get("id"))
-                    if cell["cell_type"] == "code" and before and before["source"] == cell["source"]:
-                        cell["outputs"] = before["outputs"]
-                        cell["execution_count"] = before["execution_count"]
-                        cell["metadata"] = before["metadata"]
-                widgets = kept_widget_state(before_nb["metadata"].get("widgets", {}), new["cells"])
-                if widgets:
-                    new["metadata"]["widgets"] = widgets
-            target.write_text(json.dumps(new, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+            text = generated(page, lang)
+            if not target.exists() or target.read_text(encoding="utf-8") != text:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_text(text, encoding="utf-8")
             written.append(target)
     return written
+
+
+def generated(page: Page, lang: str) -> str:
+    """The text of one edition file from the English and the catalogue now: a code cell whose source did
+    not change keeps its stored outputs, and a notebook the saved state of the widgets those outputs
+    show, until it is executed again. A new or changed code cell has no outputs (never the English ones)
+    until it is executed. On an edition executed since its catalogue last changed, this is the
+    committed file, byte for byte."""
+    new = page.translated(lang, read_catalogue(page.catalogue(lang), lang))
+    if not page.notebook:
+        return "".join(new["cells"][0]["source"])
+    target = page.edition(lang)
+    if target.exists():
+        before_nb = load(target)
+        old = {c.get("id"): c for c in before_nb["cells"]}
+        for cell in new["cells"]:
+            before = old.get(cell.get("id"))
+            unchanged = before and "".join(before["source"]) == "".join(cell["source"])
+            if cell["cell_type"] == "code" and unchanged:
+                cell["outputs"] = before["outputs"]
+                cell["execution_count"] = before["execution_count"]
+                cell["metadata"] = before["metadata"]
+        widgets = kept_widget_state(before_nb["metadata"].get("widgets", {}), new["cells"])
+        if widgets:
+            new["metadata"]["widgets"] = widgets
+    return json.dumps(new, ensure_ascii=False, indent=1) + "\n"
 
 
 @dataclass

@@ -229,7 +229,7 @@ def test_an_edition_never_shows_english_outputs_or_stale_widget_state(project):
     nb = nbformat.read(project, as_version=4)
     player = nbformat.v4.new_code_cell('player = make_player(title="the first player")\nplayer')
     other = nbformat.v4.new_code_cell('other = make_player(title="the second player")\nother')
-    english_outputs = [nbformat.v4.new_output("stream", text="rank 12 of 15 rows\n")]
+    english_outputs = [nbformat.v4.new_output("stream", name="stdout", text="rank 12 of 15 rows\n")]
     nb.cells[1].outputs, nb.cells[1].execution_count = english_outputs, 1
     player.outputs, other.outputs = [widget_output("aa")], [widget_output("bb")]
     nb.cells += [player, other]
@@ -245,17 +245,21 @@ def test_an_edition_never_shows_english_outputs_or_stale_widget_state(project):
     assert "widgets" not in edition["metadata"]
 
     # Executed: each player shows its view, whose model refers to its layout; one model is left over.
-    code[0]["outputs"], code[0]["execution_count"] = [nbformat.v4.new_output("stream", text="«rank»\n")], 1
+    code[0]["outputs"] = [nbformat.v4.new_output("stream", name="stdout", text="«rank»\n")]
+    code[0]["execution_count"] = 1
     code[1]["outputs"], code[2]["outputs"] = [widget_output("a1")], [widget_output("b1")]
     models = {
         "a1": {"state": {"layout": "IPY_MODEL_a2"}},
         "a2": {"state": {}},
+        "a3": {"state": {"source": ["IPY_MODEL_a1", "value"], "target": ["IPY_MODEL_a2", "value"]}},  # a link
         "b1": {"state": {"layout": "IPY_MODEL_b2"}},
         "b2": {"state": {}},
+        "b3": {"state": {"source": ["IPY_MODEL_b1", "value"], "target": ["IPY_MODEL_a1", "value"]}},
         "c1": {"state": {}},
     }
     edition["metadata"]["widgets"] = widget_state(models)
-    path.write_text(json.dumps(edition, ensure_ascii=False), encoding="utf-8")
+    # stored as `make notebook` stores it: nbformat's writer, one source line per list element
+    nbformat.write(nbformat.reads(json.dumps(edition), as_version=4), path)
 
     # The second player's English changes: its cell loses its outputs and its widgets their state.
     nb = nbformat.read(project, as_version=4)
@@ -266,11 +270,12 @@ def test_an_edition_never_shows_english_outputs_or_stale_widget_state(project):
     ed.generate(["uk"])
     edition = json.loads(path.read_text(encoding="utf-8"))
     code = [c for c in edition["cells"] if c["cell_type"] == "code"]
-    assert code[0]["outputs"][0]["text"] == "«rank»\n" and code[0]["execution_count"] == 1
-    assert code[1]["outputs"] == [widget_output("a1")]
+    assert "".join(code[0]["outputs"][0]["text"]) == "«rank»\n" and code[0]["execution_count"] == 1
+    assert [o["data"][ed.WIDGET_VIEW]["model_id"] for o in code[1]["outputs"]] == ["a1"]
     assert "«another player»" in "".join(code[2]["source"])
     assert (code[2]["outputs"], code[2]["execution_count"]) == ([], None)
-    assert sorted(edition["metadata"]["widgets"][ed.WIDGET_STATE]["state"]) == ["a1", "a2"]
+    # the first player keeps its link (Play to slider); the link to the gone player goes with it
+    assert sorted(edition["metadata"]["widgets"][ed.WIDGET_STATE]["state"]) == ["a1", "a2", "a3"]
 
 
 def test_one_word_in_two_contexts_keeps_two_translations_through_an_update():
@@ -380,3 +385,16 @@ def test_every_edition_is_complete_and_current(lang):
     st = ed.status(lang)
     print(f"{lang}: {st.messages} messages, {st.translated} translated, {st.fuzzy} fuzzy")
     assert not st.problems, "\n".join(st.problems[:30])
+
+
+@pytest.mark.parametrize("lang", ed.EDITIONS)
+def test_generate_rewrites_no_current_edition(lang):
+    """On editions executed since their catalogues last changed, `editions.py generate` writes each file
+    as it is committed, byte for byte: it keeps every stored output and every saved widget model the
+    outputs need (Play's link to its slider included), so a contributor's run of it leaves a clean tree."""
+    differ = [
+        str(page.edition(lang).relative_to(ed.ROOT))
+        for page in ed.english_pages()
+        if ed.generated(page, lang) != page.edition(lang).read_text(encoding="utf-8")
+    ]
+    assert differ == []
