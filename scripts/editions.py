@@ -867,21 +867,16 @@ def kept_widget_state(widgets: dict, cells: list[dict]) -> dict | None:
         for o in c.get("outputs", [])
         if WIDGET_VIEW in o.get("data", {})
     ]
-    kept: dict = {}
+    refs = {m: set(MODEL_REF.findall(json.dumps(s))) for m, s in state.items()}
+    kept: set[str] = set()
     while todo:
-        model = todo.pop()
-        if model in kept or model not in state:
-            continue
-        kept[model] = state[model]
-        todo.extend(MODEL_REF.findall(json.dumps(state[model])))
-        if not todo:  # links between kept models, and what they refer to in turn
-            todo = [
-                m
-                for m, model_state in state.items()
-                if m not in kept
-                and (refs := set(MODEL_REF.findall(json.dumps(model_state))))
-                and refs <= kept.keys()
-            ]
+        while todo:
+            model = todo.pop()
+            if model in state and model not in kept:
+                kept.add(model)
+                todo.extend(refs[model])
+        # links between kept models, and what they refer to in turn
+        todo = [m for m, r in refs.items() if m not in kept and r and r <= kept]
     if not kept:
         return None
     return {WIDGET_STATE: {**widgets[WIDGET_STATE], "state": {k: state[k] for k in state if k in kept}}}
@@ -953,8 +948,8 @@ def update(langs: list[str]) -> None:
 
 
 def generate(langs: list[str]) -> list[Path]:
-    """Write each edition's notebooks and pages (see `generated`); a file whose text would not change is
-    left alone."""
+    """Write each edition's notebooks and pages (see `generated`) and return those written; a file whose
+    text would not change is left alone."""
     written = []
     for page in english_pages():
         for lang in langs:
@@ -963,7 +958,7 @@ def generate(langs: list[str]) -> list[Path]:
             if not target.exists() or target.read_text(encoding="utf-8") != text:
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_text(text, encoding="utf-8")
-            written.append(target)
+                written.append(target)
     return written
 
 

@@ -249,7 +249,7 @@ def test_an_edition_never_shows_english_outputs_or_stale_widget_state(project):
     code[0]["execution_count"] = 1
     code[1]["outputs"], code[2]["outputs"] = [widget_output("a1")], [widget_output("b1")]
     models = {
-        "a1": {"state": {"layout": "IPY_MODEL_a2"}},
+        "a1": {"state": {"layout": "IPY_MODEL_a2", "children": ["IPY_MODEL_a2"]}},  # a2 named twice
         "a2": {"state": {}},
         "a3": {"state": {"source": ["IPY_MODEL_a1", "value"], "target": ["IPY_MODEL_a2", "value"]}},  # a link
         "b1": {"state": {"layout": "IPY_MODEL_b2"}},
