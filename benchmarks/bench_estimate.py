@@ -17,6 +17,11 @@ Targets: order 5 within 3% in 60 s, order 6 within 1% in 120 s.
 
 The full run then measures, in parts (``ESTIMATE_BENCH_PARTS``, comma-separated; all by default):
 
+- ``kernel``: the same fixed work (order 6, 16 chains, 2,000 sweeps) run locally, by the kernel that
+  runs the chains on numba's threads (its code unchanged since the executor fix), and as one task a
+  chain on a ThreadPoolExecutor with one thread a core, by its twin without numba's threads (what an
+  executor's task runs since 2026-12-02): the two must agree to the last digit and run at about the
+  same speed (about 30 s; recorded nowhere);
 - ``runs``: the rows above (order 5 in 60 s, order 6 in 120 s);
 - ``coverage``: the coverage of the interval where the exact count is known, with the mean and
   standard deviation of z = (ln exact - mean ln estimate) / standard error (about 0 and 1 for an
@@ -45,6 +50,7 @@ import os
 import platform
 import statistics
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -62,7 +68,7 @@ from magiclib.estimate import (  # noqa: E402
 #: Walter Trump's published estimates up to symmetry, with the half-width of his 99% intervals.
 TRUMP = PUBLISHED_ESTIMATES["Trump"]
 
-PARTS = ("runs", "coverage", "coverage6", "semi6", "beyond", "coverage78")
+PARTS = ("kernel", "runs", "coverage", "coverage6", "semi6", "beyond", "coverage78")
 
 
 def _exact(n: int, mode: str) -> int:
@@ -146,6 +152,27 @@ def _row(n: int, seconds: float, baseline_seconds: float, target: str, records: 
     )
 
 
+def _kernel_row(n: int = 6, sweeps: int = 2000) -> Row:
+    """The local kernel (chains on numba's threads) against the executor's (a chain a task, no threads
+    of numba's own) on the same work, each sampling time measured without compiling."""
+    cores = os.cpu_count() or 1
+    with ThreadPoolExecutor(cores) as pool:
+        estimate_magic_squares(3, sweeps=100, chains=3, executor=pool)  # load the twin kernel first
+        local = estimate_magic_squares(n, sweeps=sweeps, seed=1)
+        shared = estimate_magic_squares(n, sweeps=sweeps, seed=1, executor=pool)
+    same = shared.log_estimates == local.log_estimates
+    return Row(
+        "estimate",
+        f"order {n}, 16 chains x {sweeps:,} sweeps",
+        "local (numba threads)",
+        local.seconds,
+        f"executor ({cores} threads)",
+        shared.seconds,
+        target="about 1x",
+        note=f"{'the same' if same else 'DIFFERENT'} ln(count) in every chain; load {_load()}",
+    )
+
+
 def _coverage(n: int, sweeps: int, seeds: int, mode: str = "magic", reference: str | None = None) -> dict:
     """``seeds`` runs of ``sweeps`` sweeps against the exact count, or, where no exact count is known,
     against a published estimate (``reference``: a source of ``PUBLISHED_ESTIMATES``, e.g. "Trump")."""
@@ -221,9 +248,11 @@ def run() -> list[Row]:
     if unknown:
         raise SystemExit(f"ESTIMATE_BENCH_PARTS must name parts among {PARTS}, got {sorted(unknown)}")
     rows: list[Row] = []
+    if "kernel" in parts:
+        rows.append(_kernel_row())
     if "runs" in parts:
         load_before = _load()
-        rows = [_row(5, 60, 30, "< 3% in 60 s", records), _row(6, 120, 60, "< 1% in 120 s", records)]
+        rows += [_row(5, 60, 30, "< 3% in 60 s", records), _row(6, 120, 60, "< 1% in 120 s", records)]
         _write(
             {
                 "date": datetime.date.today().isoformat(),

@@ -59,6 +59,7 @@ import json
 import math
 import numbers
 import time
+import types
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Executor, wait
 from pathlib import Path
@@ -458,6 +459,23 @@ def _run_chunk(
         rng[c] = st
 
 
+def _renamed(func: Callable, name: str) -> Callable:
+    """A copy of ``func`` under another name: numba keys its on-disk cache by a function's name and
+    code, not by the compile options, so a second compilation of the same code needs a name of its own."""
+    twin = types.FunctionType(func.__code__, func.__globals__, name, func.__defaults__, func.__closure__)
+    twin.__qualname__ = name
+    twin.__doc__ = func.__doc__
+    return twin
+
+
+#: The same kernel without numba's threads (``prange`` runs as ``range``), for a task on an executor.
+#: A forked worker must not start GNU OpenMP's threads when the process it was forked from had
+#: them running ("fork() called from a process already using GNU OpenMP" and the pool breaks), and
+#: a task runs one chain, so threads would gain nothing there. ``nogil``: a ThreadPoolExecutor's
+#: tasks run side by side. Same arithmetic, same order, so each chain gives the same result.
+_run_chunk_serial = njit(cache=True, nogil=True)(_renamed(_run_chunk.py_func, "_run_chunk_serial"))
+
+
 def _chain_state(n: int, temps: int, seed: int, chain: int, diagonals: bool) -> tuple[np.ndarray, ...]:
     """Random starting fillings and the generator state of one chain, from (seed, chain)."""
     rng = np.random.default_rng([seed, chain])
@@ -542,8 +560,18 @@ class _Chains:
     own ladder of fillings, generator and Bennett constants, so it does the same whichever
     chains run beside it, in this process or in another."""
 
-    def __init__(self, n: int, mode: str, seed: int, ids: range | list[int], sampler: str = "cold"):
+    def __init__(
+        self,
+        n: int,
+        mode: str,
+        seed: int,
+        ids: range | list[int],
+        sampler: str = "cold",
+        threads: bool = True,
+    ):
         self.n = n
+        # numba's threads over the chains here; none in an executor's task (see _run_chunk_serial)
+        self.kernel = _run_chunk if threads else _run_chunk_serial
         self.diagonals = mode == "magic"
         self.betas = temperature_ladder(n, mode=mode)
         temps = len(self.betas)
@@ -596,7 +624,7 @@ class _Chains:
         """``count`` more sweeps (phase 0: burn-in, as before the budget is known)."""
         kernel_args = (self.n, self.betas, self.dmax, self.moves, self.close_only, self.boltzmann)
         kernel_args += (count, self.done, phase)
-        _run_chunk(*kernel_args, self.bar_c, self.diagonals, *self.arrays)
+        self.kernel(*kernel_args, self.bar_c, self.diagonals, *self.arrays)
         self.done += count
 
     def finish(self, sweeps: int, progress: Callable[[int, int], Any] | None = None) -> tuple[list, list]:
@@ -627,8 +655,9 @@ class _Chains:
 
 
 def _run_chains(n: int, mode: str, seed: int, ids: list[int], sweeps: int, sampler: str) -> tuple:
-    """The task sent to an executor: chains ``ids`` of a run, from scratch to ``sweeps`` sweeps."""
-    return _Chains(n, mode, seed, ids, sampler).finish(sweeps)
+    """The task sent to an executor: chains ``ids`` of a run, from scratch to ``sweeps`` sweeps, on the
+    calling thread alone (any executor: forked or spawned processes, threads, a Dask cluster)."""
+    return _Chains(n, mode, seed, ids, sampler, threads=False).finish(sweeps)
 
 
 def _on_executor(
@@ -649,15 +678,18 @@ def _on_executor(
             try:
                 (log,), (hit,) = future.result()
             except Exception as exc:
-                if tries >= RETRIES:
-                    for other in futures:
-                        other.cancel()
-                    raise RuntimeError(
-                        f"chain {c} of {chains} failed {tries + 1} times on the executor ({exc!r}); "
-                        "no interval is given without it"
-                    ) from exc
-                futures[executor.submit(_run_chains, n, mode, seed, [c], sweeps, sampler)] = (c, tries + 1)
-                continue
+                why = f"failed {tries + 1} times on the executor ({exc!r})"
+                if tries < RETRIES:
+                    try:
+                        retry = executor.submit(_run_chains, n, mode, seed, [c], sweeps, sampler)
+                    except Exception as refused:  # a process pool whose worker died takes no more tasks
+                        why = f"failed on the executor ({exc!r}), which then refused it again ({refused!r})"
+                    else:
+                        futures[retry] = (c, tries + 1)
+                        continue
+                for other in futures:
+                    other.cancel()
+                raise RuntimeError(f"chain {c} of {chains} {why}; no interval is given without it") from exc
             logs[c], hits[c] = log, hit
             if progress is not None:
                 progress(sweeps * len(logs) // chains, sweeps)

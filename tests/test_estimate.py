@@ -1,11 +1,16 @@
 """magiclib.estimate: sampled counts of magic squares against the known ones (OEIS A006052:
 1, 880, 275,305,224 up to symmetry) and of semi-magic squares (OEIS A271103: 9, 68,688), coverage
-of the 95% interval, exact repetition, independent chains, executors (a Dask cluster), bad input."""
+of the 95% interval, exact repetition, independent chains, executors (processes, threads, a Dask
+cluster), bad input."""
 
 from __future__ import annotations
 
+import json
 import math
-from concurrent.futures import Executor, Future, ThreadPoolExecutor
+import signal
+import subprocess
+import sys
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 
 import numpy as np
 import pytest
@@ -142,20 +147,66 @@ def test_a_chain_that_keeps_failing_fails_the_run():
     dead.shutdown()
 
 
-def test_a_dask_cluster_of_two_worker_processes_gives_exactly_the_local_result():
-    """distributed.LocalCluster, two worker processes (each loads the compiled sampler from the
-    numba cache, or compiles it); about 10 s."""
-    distributed = pytest.importorskip("distributed")
-    with (
-        distributed.LocalCluster(
-            n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None
-        ) as cluster,
-        distributed.Client(cluster) as client,
-    ):
-        remote = estimate_magic_squares(4, sweeps=300, seed=11, executor=client.get_executor())
-    local = estimate_magic_squares(4, sweeps=300, seed=11)
-    assert remote.log_estimates == local.log_estimates
-    assert (remote.low, remote.estimate, remote.high) == (local.low, local.estimate, local.high)
+#: Runs in a new Python process, so that "before a local run" means it: the same small estimate on
+#: every kind of executor, before and after a local run, which starts numba's threads (GNU OpenMP)
+#: in the process (fork() from such a process broke a ProcessPoolExecutor's workers). Prints JSON.
+_EVERY_EXECUTOR = """
+import concurrent.futures as cf, json, multiprocessing as mp
+import distributed
+from magiclib import estimate_magic_squares
+
+def run(executor=None):
+    r = estimate_magic_squares(4, sweeps=300, seed=11, chains=4, executor=executor)
+    return [list(r.log_estimates), r.low, r.estimate, r.high]
+
+def every_executor():
+    out = {}
+    with cf.ProcessPoolExecutor(2) as pool:
+        out["processes, " + mp.get_start_method()] = run(pool)
+    with cf.ProcessPoolExecutor(1, mp_context=mp.get_context("spawn")) as pool:  # one: a spawned worker
+        out["processes, spawn"] = run(pool)  # imports numpy and numba afresh, a few CPU-seconds each
+    with cf.ThreadPoolExecutor(2) as pool:
+        out["threads"] = run(pool)
+    cluster = distributed.LocalCluster(
+        n_workers=1, processes=True, threads_per_worker=2, dashboard_address=None
+    )
+    with cluster, distributed.Client(cluster) as client:
+        out["dask"] = run(client.get_executor())
+    return out
+
+before = every_executor()
+local = run()
+print(json.dumps({"before": before, "local": local, "after": every_executor()}))
+"""
+
+
+def test_every_executor_gives_exactly_the_local_result_before_and_after_a_local_run():
+    """ProcessPoolExecutor (Linux's default fork, and spawn), ThreadPoolExecutor and a Dask
+    LocalCluster (a worker process with two threads), in a fresh process."""
+    pytest.importorskip("distributed")
+    done = subprocess.run(
+        [sys.executable, "-c", _EVERY_EXECUTOR], capture_output=True, text=True, timeout=300, check=False
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "fork() called from a process already using GNU OpenMP" not in done.stderr
+    runs = json.loads(done.stdout.splitlines()[-1])
+    assert (
+        set(runs["before"])
+        == set(runs["after"])
+        == {"processes, fork", "processes, spawn", "threads", "dask"}
+    )
+    for when in ("before", "after"):
+        for name, result in runs[when].items():
+            assert result == runs["local"], f"{name}, {when} a local run"
+
+
+def test_a_worker_that_dies_ends_the_run_with_a_clear_error():
+    """A real process pool whose worker is killed (SIGALRM after 2 s) in the middle of a chain:
+    the pool breaks and takes no task again; the run says so instead of a bare BrokenProcessPool."""
+    estimate_magic_squares(4, sweeps=100, seed=1)  # numba's threads running here first, as in a notebook
+    with ProcessPoolExecutor(1, initializer=signal.alarm, initargs=(2,)) as pool:
+        with pytest.raises(RuntimeError, match=r"chain \d+ of 3 failed on the executor .*refused it again"):
+            estimate_magic_squares(5, sweeps=10**6, seed=1, chains=3, executor=pool)
 
 
 def test_seconds_budget_equals_the_sweeps_it_reports():

@@ -11,6 +11,7 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -78,6 +79,35 @@ def lab_server():
     """A JupyterLab server on a free loopback port with a throw-away token, a temporary
     HOME, autosave off, serving a copy of notebooks/. Stopped (with its kernels) at the end."""
     server = Server("lab")
+    yield server
+    server.close()
+
+
+@pytest.fixture(scope="session")
+def english_site(tmp_path_factory) -> tuple[Path, str]:
+    """The whole English suite as `make html` writes it (scripts/export_html.py --strict, as committed,
+    nothing re-run) into a temporary folder, and what the script printed: exported once for every test
+    that opens its pages (the pages of 01 and 03, every page with axe, the whole export's size)."""
+    notebooks = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+    if not notebooks:
+        pytest.skip("no notebooks yet")
+    out = tmp_path_factory.mktemp("html")
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "export_html.py"), "--strict", "--out", str(out)]
+        + [str(p) for p in notebooks],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert result.returncode == 0, f"export failed:\n{result.stdout}\n{result.stderr}"
+    return out, result.stdout
+
+
+@pytest.fixture(scope="session")
+def app_server():
+    """What `make app` serves: the notebooks folder (the editions' folders in it) in Voilà, code hidden;
+    one for every test that opens its pages (each page runs in a kernel of its own)."""
+    server = Server("app")
     yield server
     server.close()
 

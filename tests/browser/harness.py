@@ -46,7 +46,7 @@ def free_port() -> int:
 
 
 def isolated_env(home: Path) -> dict[str, str]:
-    """Environment for a server that writes nothing outside ``home``."""
+    """Environment for a server whose Jupyter, IPython and matplotlib write nothing outside ``home``."""
     env = dict(os.environ)
     env.pop("MPLBACKEND", None)
     for var, sub in [
@@ -58,11 +58,13 @@ def isolated_env(home: Path) -> dict[str, str]:
         ("MPLCONFIGDIR", ".config/matplotlib"),
         ("JUPYTERLAB_SETTINGS_DIR", ".jupyter/lab/user-settings"),
         ("JUPYTERLAB_WORKSPACES_DIR", ".jupyter/lab/workspaces"),
-        ("NUMBA_CACHE_DIR", ".cache/numba"),
     ]:
         path = home / sub
         path.mkdir(parents=True, exist_ok=True)
         env[var] = str(path)
+    # numba's cache stays where the unit tests and nbval filled it (magiclib/__pycache__, or the caller's
+    # NUMBA_CACHE_DIR): in a cache of its own, every server's kernels compiled the counting and sampling
+    # kernels again (about 25 s for order5's, 10 s for the estimator's, on two idle cores).
     bindir = str(Path(sys.executable).parent)
     env["PATH"] = bindir + os.pathsep + env.get("PATH", "")
     # JupyterLab settings for tests: no autosave (a browser run must never rewrite a
@@ -348,6 +350,21 @@ def poll(page, read, predicate, timeout: float, what: str):
             return value
         next_frame(page)
     raise AssertionError(f"{what}; last seen: {value}")
+
+
+def fastest(player) -> None:
+    """Turn a widget player's "ms per step" slider down to its least (100 ms) the way a reader can, from
+    the keyboard (its handle, Home), and wait until its readout says so (a link in the browser hands it to
+    Play): a test that watches a whole play then waits a sixth of the classroom pace (600 ms a step)."""
+    speed = player.locator(".magiclib-speed").first
+    speed.locator(".noUi-handle").focus()
+    player.page.keyboard.press("Home")
+    player.page.wait_for_function(
+        """(el) => +el.querySelector('.widget-readout').textContent
+                 === +el.querySelector('.noUi-handle').getAttribute('aria-valuemin')""",
+        arg=speed.element_handle(),
+        timeout=10_000,
+    )
 
 
 def wait_kernel(page, timeout_ms: int = 90_000) -> None:

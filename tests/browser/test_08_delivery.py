@@ -1,11 +1,11 @@
 """Classroom delivery: the offline HTML pages and the Voilà app, in headless Chromium.
 
-1. ``scripts/export_html.py`` exports notebook 01 (as committed, not re-run) to a
-   temporary folder; the page is opened from disk (file://) with every non-file
+1. ``scripts/export_html.py`` exports the suite (as committed, not re-run) to a temporary
+   folder; notebook 01's page is opened from disk (file://) with every non-file
    request aborted and recorded; Play on the self-contained Siamese animation must
    change the grid, MathJax must come from the local copy, and nothing external
    may have been asked for. The same for the queens backtracking of notebook 03.
-   A third test exports the whole suite: every page written, in order in the index,
+   A third test reads the whole export: every page written, in order in the index,
    no network script or linked picture, and less than 20 MB in all.
 2. Notebook 04 in Voilà (code hidden, live kernel, network refused): the seven
    free cells of the hexagon widget are filled with the values of the magic
@@ -19,16 +19,13 @@ test-artifacts/screenshots/08_*.png.
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import nbformat
 import pytest
 
-from .harness import NOTEBOOKS, ROOT, refuse_network, screenshot
+from .harness import NOTEBOOKS, refuse_network, screenshot
 
-EXPORT = ROOT / "scripts" / "export_html.py"
 NB01 = "01_siamese_walk.ipynb"
 NB03 = "03_queens_in_a_magic_square.ipynb"
 NB04 = "04_magic_hexagon_linear_algebra.ipynb"
@@ -67,18 +64,6 @@ def has_maths(notebook: Path) -> bool:
     return any(re.search(r"\$[^$\n]+\$", c.source) for c in nb.cells if c.cell_type == "markdown")
 
 
-def export(out: Path, *notebooks: Path) -> str:
-    """Run the export script into ``out``; return what it printed."""
-    result = subprocess.run(
-        [sys.executable, str(EXPORT), "--strict", "--out", str(out), *map(str, notebooks)],
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert result.returncode == 0, f"export failed:\n{result.stdout}\n{result.stderr}"
-    return result.stdout
-
-
 def offline_page(browser):
     """A page in a context that serves file:// only; returns (page, list of refused URLs)."""
     refused: list[str] = []
@@ -98,13 +83,13 @@ def offline_page(browser):
 
 
 @pytest.mark.parametrize("notebook, name", [(NB01, "siamese"), (NB03, "queens")])
-def test_exported_animation_plays_offline(browser, tmp_path, notebook, name):
+def test_exported_animation_plays_offline(browser, english_site, notebook, name):
     path = need(notebook)
-    export(tmp_path, path)
-    html_file = tmp_path / (path.stem + ".html")
+    site = english_site[0]
+    html_file = site / (path.stem + ".html")
     text = html_file.read_text(encoding="utf-8")
     assert not re.search(r"<script[^>]+src=[\"']?(https?:)?//", text), "a script is loaded from the network"
-    assert (tmp_path / "mathjax" / "MathJax.js").is_file()
+    assert (site / "mathjax" / "MathJax.js").is_file()
 
     page, refused = offline_page(browser)
     try:
@@ -141,22 +126,20 @@ def test_exported_animation_plays_offline(browser, tmp_path, notebook, name):
         page.context.close()
 
 
-def test_whole_suite_export_is_small_and_self_contained(tmp_path):
+def test_whole_suite_export_is_small_and_self_contained(english_site):
     notebooks = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
-    if not notebooks:
-        pytest.skip("no notebooks yet")
-    printed = export(tmp_path, *notebooks)
-    index = (tmp_path / "index.html").read_text(encoding="utf-8")
+    site, printed = english_site
+    index = (site / "index.html").read_text(encoding="utf-8")
     positions = []
     for nb in notebooks:
-        page = tmp_path / (nb.stem + ".html")
+        page = site / (nb.stem + ".html")
         assert page.is_file(), f"{page.name} was not written"
         positions.append(index.index(f'href="{page.name}"'))
         text = page.read_text(encoding="utf-8")
         assert not re.search(r"<(script|link)[^>]+(src|href)=[\"']?(https?:)?//", text), page.name
         assert not re.search(r"<img[^>]+src\s*=\s*[\"'](?!data:)", text), f"{page.name} links a picture"
     assert positions == sorted(positions), "index.html does not list the notebooks in order"
-    size_mb = sum(f.stat().st_size for f in tmp_path.rglob("*") if f.is_file()) / 1e6
+    size_mb = sum(f.stat().st_size for f in site.rglob("*") if f.is_file()) / 1e6
     assert size_mb < MAIL_LIMIT_MB, f"the export is {size_mb:.1f} MB:\n{printed}"
 
 

@@ -17,34 +17,20 @@ axe-core is not installed yet.
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from .harness import NOTEBOOKS, ROOT, axe_serious, next_frame, refuse_network, screenshot
+from .harness import NOTEBOOKS, axe_serious, next_frame, refuse_network, screenshot
 
-EXPORT = ROOT / "scripts" / "export_html.py"
 PLAYER_PAGES = ("01_siamese_walk", "03_queens_in_a_magic_square")
 VIEWPORT = {"width": 1280, "height": 800}
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Path:
+def site(english_site) -> Path:
     """The whole suite exported by scripts/export_html.py into a temporary folder."""
-    out = tmp_path_factory.mktemp("html")
-    notebooks = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
-    if not notebooks:
-        pytest.skip("no notebooks yet")
-    result = subprocess.run(
-        [sys.executable, str(EXPORT), "--strict", "--out", str(out), *map(str, notebooks)],
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert result.returncode == 0, f"export failed:\n{result.stdout}\n{result.stderr}"
-    return out
+    return english_site[0]
 
 
 def pages_to_check() -> list[str]:

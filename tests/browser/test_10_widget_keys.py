@@ -1,11 +1,10 @@
 """The widget player (``magiclib.widgets.FramePlayer``) for a classroom, in JupyterLab and Voilà.
 
-1. Notebook 01 opened in JupyterLab with nothing run (saved widget state only): Tab reaches the
-   player's keyboard stop, which shows a focus ring; Space plays and pauses, the arrows step,
-   Home and End jump; the step is said in words in a polite live region ("placed 4 of 9: ...");
-   the step buttons move the frames; the order menu, which needs Python, says so on itself, and
-   the note goes once the cell has run. Screenshots of the first, middle and last frame (1280x800).
-2. The same player in Voilà (``make app``: code hidden, network refused): no note (the kernel
+1. The keys of a player, checked by ``check_keys`` (Tab, Space, arrows, Home, End, the words said in a
+   polite live region, the step buttons): notebook 01's Siamese player with nothing run is driven by
+   them in ``test_01_siamese.py`` (one page for the saved state and the run; notebook 03's backtracking
+   player, nothing run, by the arrows and Home and End in ``test_03_queens.py``).
+2. The same Siamese player in Voilà (``make app``: code hidden, network refused): no note (the kernel
    runs), the keys work, nothing leaves the machine.
 3. Every page of the Voilà app passes axe-core: no serious or critical violation.
 """
@@ -22,11 +21,8 @@ from .harness import (
     NOTEBOOKS,
     Server,
     axe_serious,
-    lab_page,
     next_frame,
-    open_notebook,
     refuse_network,
-    run_all,
     screenshot,
     wait_dom_widget_views,
 )
@@ -115,105 +111,6 @@ def check_keys(page, player, last: int, shots: str | None = None) -> None:
     page.wait_for_function("(el) => el.dataset.step === '2'", arg=keys.element_handle(), timeout=5_000)
     player.get_by_role("button", name="last step").click()
     page.wait_for_function(f"(el) => el.dataset.step === '{last}'", arg=keys.element_handle(), timeout=5_000)
-
-
-def test_saved_player_keys_and_the_python_note(lab_server, browser):
-    with lab_page(browser, SIZE) as page:
-        open_notebook(page, lab_server, NB01)
-        player = page.locator(PLAYER).first
-        keys = player.locator(".mlfront-keys")
-        keys.wait_for(timeout=60_000)
-        last = last_step(player)
-        assert last == 9  # n = 3: nine numbers placed
-        # The order menu needs Python and says so on itself (nothing has run).
-        note = player.locator(".mlfront-needs")
-        assert note.is_visible() and "needs Python" in note.inner_text() and "order" in note.inner_text()
-        # Tab reaches the keyboard stop from the order menu; it shows a focus ring.
-        assert tab_to(page, keys, player.locator("select").first), "Tab does not reach the player's keys"
-        ring = keys.evaluate(
-            "(el) => { const s = getComputedStyle(el); return [s.outlineStyle, s.outlineWidth]; }"
-        )
-        assert ring == ["solid", "3px"], ring
-        label = keys.get_attribute("aria-label")
-        assert "Space" in label and "arrows" in label
-        check_keys(page, player, last, shots="10_lab_siamese_saved")
-        # Once the cell runs, the Python side answers and the note goes.
-        run_all(page)
-        player = page.locator(PLAYER).first
-        player.locator(".mlfront-keys").wait_for(timeout=60_000)
-        page.wait_for_function(
-            "(el) => el.querySelectorAll('.mlfront-needs').length === 0",
-            arg=player.element_handle(),
-            timeout=30_000,
-        )
-        assert player.locator("select").first.is_enabled()
-
-
-def test_backtrack_player_keys_from_saved_state(lab_server, browser):
-    """Notebook 03's backtracking player, nothing run: the keys step it, the last frame lists the
-    solutions found, and the board size (which needs Python) says so."""
-    with lab_page(browser, SIZE) as page:
-        open_notebook(page, lab_server, "03_queens_in_a_magic_square.ipynb")
-        player = page.locator(".magiclib-backtrack").first
-        keys = player.locator(".mlfront-keys")
-        keys.wait_for(timeout=60_000)
-        assert "board size" in player.locator(".mlfront-needs").inner_text()
-        last = last_step(player)
-        keys.focus()
-        status = keys.locator("[role=status]")
-        page.keyboard.press("Home")
-        assert status.inner_text().startswith(f"step 0 of {last}")
-        player.scroll_into_view_if_needed()
-        screenshot(page, "10_lab_backtrack_saved_first")
-        for _ in range(last // 2):
-            page.keyboard.press("ArrowRight")
-        assert step_of(keys) == last // 2
-        screenshot(page, "10_lab_backtrack_saved_middle")
-        page.keyboard.press("End")
-        assert step_of(keys) == last
-        assert "The search is complete" in status.inner_text(), status.inner_text()
-        screenshot(page, "10_lab_backtrack_saved_last")
-
-
-TABLE_LOOK = """(t) => {
-  const sizes = [...t.querySelectorAll('td, th')].filter(c => c.textContent.trim())
-    .map(c => parseFloat(getComputedStyle(c).fontSize));
-  const box = t.closest('.jp-OutputArea-output') || t.parentElement;
-  return {min: Math.min(...sizes), cells: sizes.length, width: t.getBoundingClientRect().width,
-          room: box.getBoundingClientRect().width};
-}"""
-
-
-@pytest.mark.parametrize(
-    "notebook, selector, count",
-    [
-        ("04_magic_hexagon_linear_algebra.ipynb", ".magiclib-matrix", 2),
-        ("00_what_is_a_magic_square.ipynb", ".magiclib-data", 1),
-        ("02_summand_enumeration.ipynb", ".magiclib-data", 1),
-    ],
-)
-def test_tables_are_readable_at_1280(lab_server, browser, notebook, selector, count):
-    """The matrix A and its rref (04) and the property tables (00, 02): no text under 12 pt
-    (16 px) as JupyterLab draws them at 1280x800, and each fits the width of its output."""
-    with lab_page(browser, SIZE) as page:
-        open_notebook(page, lab_server, notebook)
-        tables = page.locator(selector)
-        tables.first.wait_for(timeout=60_000)
-        assert tables.count() == count
-        for k in range(count):
-            look = tables.nth(k).evaluate(TABLE_LOOK)
-            assert look["min"] >= 16, f"{notebook} table {k}: text at {look['min']} px"
-            assert look["width"] <= look["room"] + 1, f"{notebook} table {k} is wider than its output: {look}"
-            tables.nth(k).scroll_into_view_if_needed()
-            screenshot(page, f"10_lab_table_{notebook[:2]}_{k}")
-
-
-@pytest.fixture(scope="module")
-def app_server():
-    """What `make app` serves: the notebooks folder in Voilà, code hidden."""
-    server = Server("app")
-    yield server
-    server.close()
 
 
 def open_app_page(browser, server: Server, notebook: str):

@@ -40,6 +40,7 @@ from .harness import (
     ROOT,
     Server,
     axe_serious,
+    fastest,
     lab_page,
     open_notebook,
     screenshot,
@@ -132,6 +133,7 @@ def play_from_keys(page, lang: str) -> None:
     keys = player.locator(".mlfront-keys")
     keys.wait_for(timeout=60_000)
     player.scroll_into_view_if_needed()
+    fastest(player)
     keys.focus()
     page.keyboard.press("Home")
     page.wait_for_function("(el) => el.dataset.step === '0'", arg=keys.element_handle(), timeout=10_000)
@@ -204,16 +206,6 @@ def test_edition_in_jupyterlab_in_its_language(edition_lab, browser, axe_js):
         assert bad == [], f"{lang}: axe on the widget outputs in JupyterLab reports\n" + "\n".join(
             map(str, bad)
         )
-
-
-@pytest.fixture(scope="module")
-def app_server():
-    """What `make app` serves, here for every edition at once (`make app EDITION=xx` serves one folder)."""
-    if not LANGS:
-        pytest.skip(NONE_YET)
-    server = Server("app")
-    yield server
-    server.close()
 
 
 @pytest.mark.parametrize("lang", PARAMS)

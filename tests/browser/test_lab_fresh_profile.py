@@ -10,15 +10,47 @@ For each notebook, once its kernel is idle and every stored widget view shows:
    kernelspec whose display name is not the running kernel's: `make notebook` stores the right one);
 3. closing it asks nothing (no "save your work?" dialog), and afterwards no file of the served folder
    has changed and none has appeared but JupyterLab's checkpoint, a byte-for-byte copy of the notebook.
+
+The same page, at a projector's 1280x800, before it closes (each notebook is opened once for all of it):
+
+4. the saved widgets show as widgets, not as their text fallback ("SiamesePlayer(n=3, frames=10)", which
+   an untrusted notebook shows), in 01, 03 and 04;
+5. the matrix A and its rref (04) and the property tables (00, 02) have no text under 12 pt (16 px) as
+   JupyterLab draws them, and each fits the width of its output.
 """
 
 from __future__ import annotations
 
 import hashlib
+import re
 
 import pytest
 
-from .harness import NOTEBOOKS, Server, axe_serious, lab_page, open_notebook, widget_views
+from .harness import NOTEBOOKS, Server, axe_serious, lab_page, open_notebook, screenshot, widget_views
+
+SIZE = {"width": 1280, "height": 800}
+#: A widget shown as its text fallback instead of the widget (an untrusted notebook or missing state).
+REPR = re.compile(r"\b(SiamesePlayer|HexagonFiller|BacktrackPlayer|QueensOverSquare|SquareBrowser)\(")
+#: The saved widget each of these notebooks shows before anything runs.
+SAVED_WIDGET = {
+    "01_siamese_walk.ipynb": ".magiclib-siamese",
+    "03_queens_in_a_magic_square.ipynb": ".widget-play",
+    "04_magic_hexagon_linear_algebra.ipynb": ".magiclib-hexagon",
+}
+#: The tables a class must read from the back of the room: CSS selector and how many.
+TABLES = {
+    "00_what_is_a_magic_square.ipynb": (".magiclib-data", 1),
+    "02_summand_enumeration.ipynb": (".magiclib-data", 1),
+    "04_magic_hexagon_linear_algebra.ipynb": (".magiclib-matrix", 2),
+}
+
+TABLE_LOOK = """(t) => {
+  const sizes = [...t.querySelectorAll('td, th')].filter(c => c.textContent.trim())
+    .map(c => parseFloat(getComputedStyle(c).fontSize));
+  const box = t.closest('.jp-OutputArea-output') || t.parentElement;
+  return {min: Math.min(...sizes), cells: sizes.length, width: t.getBoundingClientRect().width,
+          room: box.getBoundingClientRect().width};
+}"""
 
 #: The open notebook, settled: its kernel's spec has arrived (JupyterLab writes it into the metadata
 #: as soon as it has), then whether the document is marked as modified and what its kernelspec says.
@@ -78,8 +110,28 @@ def fresh_lab():
 @pytest.mark.parametrize("notebook", notebooks())
 def test_opens_clean_with_named_controls(fresh_lab, browser, axe_js, notebook):
     before = hashes(fresh_lab.root)
-    with lab_page(browser) as page:
+    with lab_page(browser, SIZE) as page:
         open_notebook(page, fresh_lab, notebook)  # kernel idle, every stored widget view shown
+        if notebook in SAVED_WIDGET:
+            page.locator(SAVED_WIDGET[notebook]).first.wait_for(state="attached", timeout=60_000)
+            outputs = " ".join(page.locator(".jp-OutputArea-output").all_inner_texts())
+            assert not REPR.search(outputs), (
+                f"{notebook}: a widget shows as text (untrusted, or no saved state)"
+            )
+            screenshot(page, f"saved-{notebook[:2]}")
+        if notebook in TABLES:
+            selector, count = TABLES[notebook]
+            tables = page.locator(selector)
+            tables.first.wait_for(timeout=60_000)
+            assert tables.count() == count
+            for k in range(count):
+                look = tables.nth(k).evaluate(TABLE_LOOK)
+                assert look["min"] >= 16, f"{notebook} table {k}: text at {look['min']} px"
+                assert look["width"] <= look["room"] + 1, (
+                    f"{notebook} table {k} is wider than its output: {look}"
+                )
+                tables.nth(k).scroll_into_view_if_needed()
+                screenshot(page, f"10_lab_table_{notebook[:2]}_{k}")
         views = widget_views(page)
         if views["stored"]:
             assert page.evaluate(MARK_WIDGET_OUTPUTS) == views["stored"]

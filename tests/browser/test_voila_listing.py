@@ -17,14 +17,12 @@ import sys
 
 import pytest
 
-from . import test_10_widget_keys
 from .harness import ROOT, Server, refuse_network, screenshot, wait_dom_widget_views
 from .test_10_widget_keys import open_app_page
 
 sys.path.insert(0, str(ROOT / "scripts"))
 import configure_jupyter  # noqa: E402
 
-app_server = test_10_widget_keys.app_server  # what `make app` serves, a fixture shared with those tests
 SIZE = {"width": 1200, "height": 900}
 WORDS = configure_jupyter.listing_words()
 EDITIONS = [lang for lang in WORDS if lang != "en" and (ROOT / "notebooks" / lang).is_dir()]
