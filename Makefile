@@ -209,7 +209,7 @@ classroom-stop:
 	$(SYSTEM_PYTHON) classroom/serve.py stop --state $(CLASSROOM_STATE)
 
 classroom-publish:
-	$(SYSTEM_PYTHON) classroom/serve.py publish --repo $(CLASSROOM_REPO)
+	$(SYSTEM_PYTHON) classroom/serve.py publish --repo $(CLASSROOM_REPO) --env $(CLASSROOM_ENV)
 
 classroom-remove:
 	@test -n "$(CLASS)" || { echo "usage: make classroom-remove CLASS=class.csv [TEACHER=name]"; exit 2; }

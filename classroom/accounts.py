@@ -48,7 +48,9 @@ def _run(cmd: list[str]) -> None:
         raise AccountError(f"{' '.join(cmd)} failed ({result.returncode}): {result.stderr.strip()}")
 
 
-def create(usernames: Iterable[str], names: dict[str, str] | None = None, own: Iterable[str] = ()) -> list[str]:
+def create(
+    usernames: Iterable[str], names: dict[str, str] | None = None, own: Iterable[str] = ()
+) -> list[str]:
     """Make the accounts of ``usernames`` that do not exist yet (``own``: existing accounts to leave as
     they are, such as the teacher's own login). Returns the names made. On any failure, the accounts made
     by this call (and the group, when this call made it) are removed again, and `AccountError` raised."""

@@ -72,7 +72,15 @@ def build(prefix: Path) -> bool:
         run([PYTHON, "-m", "venv", str(prefix)])
     py = str(prefix / "bin" / "python")
     pip = [py, "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
-    run([*pip, "-r", str(ROOT / "requirements" / "lock.txt"), "-r", str(ROOT / "classroom" / "requirements.txt")])
+    run(
+        [
+            *pip,
+            "-r",
+            str(ROOT / "requirements" / "lock.txt"),
+            "-r",
+            str(ROOT / "classroom" / "requirements.txt"),
+        ]
+    )
     # magiclib from this checkout, as a built package (its own copy: the students cannot read the checkout).
     build_dir = prefix / "build-magiclib"
     shutil.rmtree(build_dir, ignore_errors=True)
@@ -97,7 +105,9 @@ def build(prefix: Path) -> bool:
     run(["chown", "-R", "root:root", str(prefix)])
     for parent in prefix.parents:  # every account must reach it
         if not parent.stat().st_mode & 0o001:
-            raise SystemExit(f"{parent} is not searchable by other accounts (chmod o+x): students cannot reach {prefix}")
+            raise SystemExit(
+                f"{parent} is not searchable by other accounts (chmod o+x): students cannot reach {prefix}"
+            )
     stamp.write_text(wanted + "\n")
     print(f"students' environment {prefix}: built in {time.monotonic() - start:.0f} s")
     return True
@@ -105,5 +115,7 @@ def build(prefix: Path) -> bool:
 
 if __name__ == "__main__":
     if os.geteuid() != 0:
-        raise SystemExit("the students' environment is built as root (it is shared by every student's account)")
+        raise SystemExit(
+            "the students' environment is built as root (it is shared by every student's account)"
+        )
     build(Path(sys.argv[1] if len(sys.argv) > 1 else "/opt/magiclib-classroom").resolve())

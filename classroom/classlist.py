@@ -100,12 +100,16 @@ def parse(lines: list[str], teacher: str | None = None, source: str = "class lis
     problems: list[str] = []
     rows = [(n, row) for n, row in enumerate(csv.reader(lines), start=1) if any(c.strip() for c in row)]
     if not rows:
-        raise ClassListError([f"{source}: empty (it needs a header row 'username,language' and a student a row)"])
+        raise ClassListError(
+            [f"{source}: empty (it needs a header row 'username,language' and a student a row)"]
+        )
     header = [c.strip().lower() for c in rows[0][1]]
     if header not in (["username", "language"], ["username", "language", "name"]):
         raise ClassListError(
-            [f"{source}, line {rows[0][0]}: the header must be 'username,language' or "
-             f"'username,language,name', found {','.join(rows[0][1])!r}"]
+            [
+                f"{source}, line {rows[0][0]}: the header must be 'username,language' or "
+                f"'username,language,name', found {','.join(rows[0][1])!r}"
+            ]
         )
     students: list[Student] = []
     seen: dict[str, int] = {}

@@ -142,13 +142,10 @@ c.Spawner.http_timeout = 180
 c.Spawner.args = list(SETTINGS.get("lab_options", []))
 c.Spawner.environment = {
     "PATH": f"{ENV / 'bin'}:/usr/local/bin:/usr/bin:/bin",
-    # git runs the classroom's hooks (student/hooks: trust what nbgitpuller delivers) and reads the
-    # root-owned course repository.
-    "GIT_CONFIG_COUNT": "2",
-    "GIT_CONFIG_KEY_0": "core.hooksPath",
-    "GIT_CONFIG_VALUE_0": str(STUDENT_FILES / "hooks"),
-    "GIT_CONFIG_KEY_1": "safe.directory",
-    "GIT_CONFIG_VALUE_1": SETTINGS["repo"],
+    # git reads the classroom's settings (written by serve.py beside the course repository): the students'
+    # own ~/.gitconfig, the root-owned course repository marked safe, and the hooks (student/hooks) that
+    # trust what nbgitpuller delivers.
+    "GIT_CONFIG_GLOBAL": SETTINGS["gitconfig"],
     "CLASSROOM_REPO_URL": "file://" + SETTINGS["repo"],
 }
 
@@ -175,7 +172,11 @@ def pre_spawn_hook(spawner):
     language = STUDENTS.get(name, "en")
     account = pwd.getpwnam(name)
     subprocess.run(
-        [str(ENV / "bin" / "python"), str(STUDENT_FILES / "first_settings.py"), LAB_LOCALES.get(language, "en")],
+        [
+            str(ENV / "bin" / "python"),
+            str(STUDENT_FILES / "first_settings.py"),
+            LAB_LOCALES.get(language, "en"),
+        ],
         user=account.pw_uid,
         group=account.pw_gid,
         extra_groups=[],

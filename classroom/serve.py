@@ -88,9 +88,14 @@ def check_network(args) -> None:
 
 
 def check_env(env: Path) -> None:
-    for needed in (env / "bin" / "jupyterhub", env / "npm" / "node_modules" / ".bin" / "configurable-http-proxy"):
+    for needed in (
+        env / "bin" / "jupyterhub",
+        env / "npm" / "node_modules" / ".bin" / "configurable-http-proxy",
+    ):
         if not needed.exists():
-            raise SetupError(f"{needed} is missing: build the students' environment first (make classroom-env)")
+            raise SetupError(
+                f"{needed} is missing: build the students' environment first (make classroom-env)"
+            )
 
 
 def git(*args: str, cwd: Path | None = None) -> str:
@@ -100,7 +105,22 @@ def git(*args: str, cwd: Path | None = None) -> str:
     return result.stdout
 
 
-def publish(repo: Path, branch: str = "main", source: Path = ROOT) -> str:
+def gitconfig(repo: Path, env: Path = Path(DEFAULT_ENV)) -> Path:
+    """The git settings of every student's server (``GIT_CONFIG_GLOBAL``, classroom/jupyterhub_config.py),
+    beside the course repository: the student's own ~/.gitconfig, the course repository marked safe (it is
+    root's; git refuses another account's repository otherwise), and the hooks that trust the notebooks."""
+    path = repo.parent / "classroom.gitconfig"
+    path.write_text(
+        "# Written by classroom/serve.py for the students' servers (GIT_CONFIG_GLOBAL).\n"
+        "[include]\n\tpath = ~/.gitconfig\n"
+        f"[safe]\n\tdirectory = {repo}\n"
+        f"[core]\n\thooksPath = {env / 'share' / 'magiclib-classroom' / 'student' / 'hooks'}\n"
+    )
+    path.chmod(0o644)
+    return path
+
+
+def publish(repo: Path, branch: str = "main", source: Path = ROOT, env: Path = Path(DEFAULT_ENV)) -> str:
     """Send the committed state of ``source`` (its HEAD) to the bare course repository ``repo`` (made when
     missing), readable by every account. Returns the commit published."""
     if not (repo / "HEAD").is_file():
@@ -109,16 +129,21 @@ def publish(repo: Path, branch: str = "main", source: Path = ROOT) -> str:
         git("init", "--quiet", "--bare", f"--initial-branch={branch}", str(repo))
     git("push", "--quiet", str(repo), f"HEAD:refs/heads/{branch}", cwd=source)
     subprocess.run(["chmod", "-R", "a+rX,go-w", str(repo)], check=True)
+    gitconfig(repo, env)
     dirty = git("status", "--porcelain", "--", "notebooks", cwd=source).strip()
     if dirty:
-        print("note: notebooks changed but not committed are not sent (commit them, then make classroom-publish):")
+        print(
+            "note: notebooks changed but not committed are not sent (commit them, then make classroom-publish):"
+        )
         print("  " + dirty.replace("\n", "\n  "))
     return git("rev-parse", "HEAD", cwd=source).strip()
 
 
 def run(args) -> int:
     if os.geteuid() != 0:
-        raise SetupError("make classroom runs as root: it makes an account per student and starts their servers")
+        raise SetupError(
+            "make classroom runs as root: it makes an account per student and starts their servers"
+        )
     students = classlist.read(args.class_list, teacher=args.teacher or None)
     check_network(args)
     env = Path(args.env).resolve()
@@ -126,7 +151,7 @@ def run(args) -> int:
     state, repo = Path(args.state).resolve(), Path(args.repo).resolve()
     mem_limit = parse_size(args.mem_limit)
 
-    publish(repo)
+    publish(repo, env=env)
     names = {s.username: s.name for s in students}
     own = []
     if args.teacher and not classlist.is_class_account(args.teacher):
@@ -152,6 +177,7 @@ def run(args) -> int:
             "students": {s.username: s.language for s in students},
             "teacher": args.teacher or None,
             "repo": str(repo),
+            "gitconfig": str(repo.parent / "classroom.gitconfig"),
             "branch": "main",
             "idle_timeout": args.idle_timeout,
             "cull_every": max(1, min(60, args.idle_timeout // 4)),
@@ -207,7 +233,9 @@ def stop(args) -> int:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     sub = parser.add_subparsers(dest="action", required=True)
     p = sub.add_parser("run")
     p.add_argument("--class", dest="class_list", required=True)
@@ -228,13 +256,14 @@ def main(argv: list[str]) -> int:
     s.add_argument("--state", default=DEFAULT_STATE)
     u = sub.add_parser("publish")
     u.add_argument("--repo", default=DEFAULT_REPO)
+    u.add_argument("--env", default=DEFAULT_ENV)
     args = parser.parse_args(argv)
     try:
         if args.action == "run":
             return run(args)
         if args.action == "stop":
             return stop(args)
-        print(f"published {publish(Path(args.repo).resolve())[:12]} to {args.repo}")
+        print(f"published {publish(Path(args.repo).resolve(), env=Path(args.env))[:12]} to {args.repo}")
         return 0
     except (classlist.ClassListError, SetupError, accounts.AccountError) as exc:
         print(exc, file=sys.stderr)
