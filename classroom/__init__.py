@@ -8,5 +8,6 @@ Deployment, not the library: ``magiclib`` imports nothing from here. The files:
 - ``jupyterhub_config.py``: the hub's configuration, a file for a school's IT staff to read;
 - ``requirements.txt`` and ``package.json``: the classroom's pins beside ``requirements/lock.txt``;
 - ``student/``: what runs as a student (the git hooks that trust delivered notebooks, first settings);
-- ``image/`` and ``helm/``: the same students' environment beyond one machine (repo2docker, Zero to JupyterHub).
+- ``helm/``: the same students' environment beyond one machine (Zero to JupyterHub, with the image that
+  repo2docker builds from ``environment.yml`` and ``postBuild`` at the top of the repository).
 """

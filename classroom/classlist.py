@@ -98,6 +98,7 @@ def read(path: str | Path, teacher: str | None = None) -> list[Student]:
 def parse(lines: list[str], teacher: str | None = None, source: str = "class list") -> list[Student]:
     """The students of a class list given as its lines (see `read`)."""
     problems: list[str] = []
+    lines = [line.lstrip("\ufeff") if n == 0 else line for n, line in enumerate(lines)]
     rows = [(n, row) for n, row in enumerate(csv.reader(lines), start=1) if any(c.strip() for c in row)]
     if not rows:
         raise ClassListError(

@@ -8,7 +8,7 @@ Usage:
     serve.py run --class CLASS.csv [--teacher NAME] [--ip IP] [--port PORT] [--cert F --key F | --insecure]
                  [--state DIR] [--repo DIR] [--env DIR] [--idle-timeout S] [--mem-limit 2G]
     serve.py stop [--state DIR]        stop a classroom started in the background (make classroom-stop)
-    serve.py publish [--repo DIR]      send this checkout's committed notebooks to the students (make classroom-publish)
+    serve.py publish [--repo DIR]      send the committed notebooks to the students (make classroom-publish)
 """
 
 from __future__ import annotations
@@ -64,6 +64,7 @@ def parse_size(text: str) -> int:
 
 def port_free(ip: str, port: int) -> bool:
     with socket.socket(socket.AF_INET6 if ":" in ip else socket.AF_INET) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the servers bind: TIME_WAIT is no use
         try:
             s.bind((ip, port))
             return True
@@ -132,9 +133,7 @@ def publish(repo: Path, branch: str = "main", source: Path = ROOT, env: Path = P
     gitconfig(repo, env)
     dirty = git("status", "--porcelain", "--", "notebooks", cwd=source).strip()
     if dirty:
-        print(
-            "note: notebooks changed but not committed are not sent (commit them, then make classroom-publish):"
-        )
+        print("note: notebooks changed but not committed are not sent (commit, then make classroom-publish):")
         print("  " + dirty.replace("\n", "\n  "))
     return git("rev-parse", "HEAD", cwd=source).strip()
 
@@ -151,7 +150,14 @@ def run(args) -> int:
     state, repo = Path(args.state).resolve(), Path(args.repo).resolve()
     mem_limit = parse_size(args.mem_limit)
 
-    publish(repo, env=env)
+    try:
+        publish(repo, env=env)
+    except SetupError as exc:
+        if not (repo / "HEAD").is_file() or "rejected" not in str(exc):
+            raise
+        # Commits were pushed to the course repository from elsewhere (another clone): it stays as it is.
+        print(f"note: the course repository {repo} has commits this folder lacks; it is served as it is")
+        gitconfig(repo, env)
     names = {s.username: s.name for s in students}
     own = []
     if args.teacher and not classlist.is_class_account(args.teacher):

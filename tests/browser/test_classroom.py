@@ -109,7 +109,9 @@ class Classroom:
         off-screen (the tests read any output), no news pop-up."""
         for user in (A, B, T):
             account = pwd.getpwnam(user)
-            folder = self.home(user) / ".jupyter" / "lab" / "user-settings" / "@jupyterlab" / "notebook-extension"
+            folder = (
+                self.home(user) / ".jupyter" / "lab" / "user-settings" / "@jupyterlab" / "notebook-extension"
+            )
             folder.mkdir(parents=True, exist_ok=True)
             (folder / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "none"}))
             for path in [folder / "tracker.jupyterlab-settings", *folder.parents]:
@@ -162,7 +164,9 @@ def classroom():
         raise
     finally:
         for line in room.log_tail(2_000_000).splitlines():
-            if re.search(r"POST /hub/login|Spawning|is ready|git-pull|GET /user/[^/]+/lab/tree|Culling|Stopping", line):
+            if re.search(
+                r"POST /hub/login|Spawning|is ready|git-pull|GET /user/[^/]+/lab/tree|Culling|Stopping", line
+            ):
                 print(line[:150])
         room.close()
         assert not any(_exists(u) for u in (A, B, T)), "test accounts left behind"
@@ -201,7 +205,7 @@ def login(page, base: str, user: str, password: str, next_url: str = "") -> None
 
 
 def wait_landed(page, user: str, timeout_ms: int = 150_000) -> None:
-    """Wait until the student's JupyterLab shows the folder of their edition (after the spawn and the pull)."""
+    """Wait until the student's JupyterLab shows their edition's folder (after the spawn and the pull)."""
     folder = "magic-squares/notebooks" + ("" if EDITION[user] == "en" else "/" + EDITION[user])
     page.wait_for_url(re.compile(f"/user/{user}/lab/tree/{re.escape(folder)}"), timeout=timeout_ms)
     page.wait_for_function(
@@ -227,8 +231,10 @@ def open_notebook(page, base: str, user: str, name: str) -> None:
 TRUSTED = """() => { const w = window.jupyterapp.shell.currentWidget;
   return w.content.widgets.filter(c => c.model.type === 'code').every(c => c.model.trusted); }"""
 
-FILLED = """(root) => { const f = [...root.querySelectorAll('.siamese-frame')].filter(f => f.offsetParent !== null);
-  return f.length === 1 ? [...f[0].querySelectorAll('td')].filter(td => /^\\d+$/.test(td.textContent.trim())).length : -1; }"""
+FILLED = """(root) => {
+  const f = [...root.querySelectorAll('.siamese-frame')].filter(f => f.offsetParent !== null);
+  if (f.length !== 1) return -1;
+  return [...f[0].querySelectorAll('td')].filter(td => /^\\d+$/.test(td.textContent.trim())).length; }"""
 
 
 def xsrf_headers(page) -> dict:
@@ -248,7 +254,6 @@ def test_students_log_in_and_land_in_their_language_and_edition(classroom, pages
         home = classroom.home(user)
         assert home.stat().st_mode & 0o777 == 0o700
     print(f"two students from login to JupyterLab: {time.monotonic() - started:.1f} s")
-
 
 
 @pytest.mark.parametrize("user", [A, B])
@@ -284,7 +289,8 @@ def test_saved_player_shows_unrun_plays_runs_and_saves(classroom, pages, user):
     # An edit, saved into the student's own copy.
     page.evaluate(
         """async (mark) => { const w = window.jupyterapp.shell.currentWidget;
-        w.content.model.sharedModel.insertCell(w.content.model.cells.length, {cell_type: 'markdown', source: mark});
+        const cells = w.content.model.sharedModel;
+        cells.insertCell(cells.cells.length, {cell_type: 'markdown', source: mark});
         await w.context.save(); }""",
         MARK if user == A else f"mqtest edit by {user}",
     )
@@ -352,7 +358,7 @@ def test_teacher_change_reaches_both_students_edits_kept(classroom, pages):
         f"repo=file://{classroom.repo}&branch=main&targetpath=magic-squares"
         "&urlpath=lab/tree/magic-squares/notebooks/uk"
     )
-    page.goto(f"{classroom.base}/user/{A}/git-pull?{query}")
+    page.goto(f"{classroom.base}/hub/user-redirect/git-pull?{query}")  # the link docs/teachers.md gives
     wait_landed(page, A)
     # B at their next login: out, a wrong password refused, then the right one.
     page = pages[B]
