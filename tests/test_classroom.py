@@ -166,3 +166,32 @@ def test_the_shared_environment_keeps_trust_per_user(tmp_path):
         subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)
         config = json.loads((prefix / "etc" / "jupyter" / "jupyter_server_config.json").read_text())
         assert ("NotebookNotary" in config) is not shared
+
+
+def test_the_image_recipe_installs_the_same_pins_and_runs_the_same_step():
+    """repo2docker builds the students' image from environment.yml (the lock's pins: test_environment.py)
+    and postBuild, which must install the classroom's pins and run the step `make classroom-env` runs."""
+    post = (ROOT / "postBuild").read_text()
+    assert post.startswith("#!/bin/bash") and (ROOT / "postBuild").stat().st_mode & 0o111
+    assert "pip install --no-cache-dir -r classroom/requirements.txt" in post
+    assert 'scripts/configure_jupyter.py "$prefix" --shared' in post
+    build = (ROOT / "classroom" / "build_env.py").read_text()
+    assert '"configure_jupyter.py"), str(prefix), "--shared"' in build
+    assert "classroom/student" in post and "hooksPath" in post
+
+
+def test_the_helm_values_parse_and_name_the_image():
+    import yaml
+
+    values = yaml.safe_load((ROOT / "classroom" / "helm" / "values.yaml").read_text())
+    image = values["singleuser"]["image"]
+    assert image["name"] and image["tag"]
+    readme = (ROOT / "classroom" / "README.md").read_text()
+    assert f"{image['name']}:{image['tag']}" in readme  # the image the README's repo2docker line builds
+    assert values["cull"]["enabled"] is True and values["cull"]["timeout"] == 3600
+    assert values["singleuser"]["defaultUrl"].startswith("/git-pull?repo=")
+    env = values["singleuser"]["extraEnv"]
+    assert env["GIT_CONFIG_GLOBAL"].endswith("/etc/classroom.gitconfig") and env["CLASSROOM_REPO_URL"]
+    assert "access:servers" not in values["hub"]["loadRoles"]["teacher"]["scopes"]
+    config = values["hub"]["config"]
+    assert config["JupyterHub"]["authenticator_class"] == "firstuseauthenticator.FirstUseAuthenticator"
