@@ -69,11 +69,15 @@ def free_ports(count: int = 3) -> int:
 
 
 class Classroom:
-    def __init__(self):
+    """A hub started by classroom/serve.py for ``users`` (the class list ``class_text``, and a teacher
+    when ``teacher``), on free ports, in a temporary folder. benchmarks/bench_classroom.py uses it too."""
+
+    def __init__(self, class_text: str = "", users: tuple[str, ...] = (A, B, T), teacher: str | None = T):
+        self.users, self.teacher = users, teacher
         self.tmp = Path(tempfile.mkdtemp(prefix="mqtest-classroom-"))
         self.tmp.chmod(0o755)  # the course repository inside must be readable by the students
         self.class_csv = self.tmp / "class.csv"
-        self.class_csv.write_text(f"username,language,name\n{A},uk,Oksana\n{B},es,Lucía\n")
+        self.class_csv.write_text(class_text or f"username,language,name\n{A},uk,Oksana\n{B},es,Lucía\n")
         self.port = free_ports()
         self.base = f"http://127.0.0.1:{self.port}"
         self.state = self.tmp / "state"
@@ -86,7 +90,8 @@ class Classroom:
         self.log = open(self.tmp / "hub.log", "a")
         cmd = [
             str(ENV / "bin" / "python"), str(ROOT / "classroom" / "serve.py"), "run",
-            "--class", str(self.class_csv), "--teacher", T, "--port", str(self.port),
+            "--class", str(self.class_csv), *(["--teacher", self.teacher] if self.teacher else []),
+            "--port", str(self.port),
             "--state", str(self.state), "--repo", str(self.repo), "--env", str(ENV),
             "--idle-timeout", str(idle_timeout), "--lab-option=--LabApp.expose_app_in_browser=True",
         ]  # fmt: skip
@@ -107,7 +112,7 @@ class Classroom:
     def test_settings(self) -> None:
         """JupyterLab settings of the test's accounts (as harness.isolated_env): every cell rendered even
         off-screen (the tests read any output), no news pop-up."""
-        for user in (A, B, T):
+        for user in self.users:
             account = pwd.getpwnam(user)
             folder = (
                 self.home(user) / ".jupyter" / "lab" / "user-settings" / "@jupyterlab" / "notebook-extension"
@@ -144,7 +149,7 @@ class Classroom:
 
     def close(self) -> None:
         self.stop()
-        accounts.remove([A, B, T])
+        accounts.remove(list(self.users))
         shutil.rmtree(self.tmp, ignore_errors=True)
 
 
@@ -256,47 +261,62 @@ def test_students_log_in_and_land_in_their_language_and_edition(classroom, pages
     print(f"two students from login to JupyterLab: {time.monotonic() - started:.1f} s")
 
 
-@pytest.mark.parametrize("user", [A, B])
-def test_saved_player_shows_unrun_plays_runs_and_saves(classroom, pages, user):
-    page = pages[user]
-    open_notebook(page, classroom.base, user, NB01)
-    wait_kernel(page)
-    page.wait_for_function(f"() => ({WIDGET_VIEWS})().stored > 0", timeout=60_000)
-    page.wait_for_function(TRUSTED, timeout=30_000)  # trusted with the student's own key, as delivered
-    wait_widget_views(page)  # the saved widgets show before any cell runs
-    views = widget_views(page)
-    assert views["stored"] > 0 and views["shown"] == views["stored"], views
-    player = page.locator(".magiclib-siamese").first
-    player.scroll_into_view_if_needed()
-    assert player.evaluate(FILLED) >= 0  # one frame of the saved player shows
-    player.locator(".widget-play button").first.click()
-    page.wait_for_function(f"(root) => ({FILLED})(root) >= 9", arg=player.element_handle(), timeout=60_000)
+RUN_CELL = """async (code) => { const app = window.jupyterapp; const nb = app.shell.currentWidget.content;
+  nb.activeCellIndex = nb.widgets.findIndex(c => c.model.type === 'code');
+  await app.commands.execute('notebook:insert-cell-below');
+  nb.activeCell.model.sharedModel.setSource(code);
+  await app.commands.execute('notebook:run-cell'); }"""
 
-    # A cell runs in the student's kernel (as their account, from the shared environment).
-    page.evaluate(
-        """async () => { const app = window.jupyterapp; const nb = app.shell.currentWidget.content;
-        nb.activeCellIndex = nb.widgets.findIndex(c => c.model.type === 'code');
-        await app.commands.execute('notebook:insert-cell-below');
-        nb.activeCell.model.sharedModel.setSource('import getpass; print("whoami", getpass.getuser())');
-        await app.commands.execute('notebook:run-cell'); }"""
+SHOWS = """(text) => [...document.querySelectorAll('.jp-OutputArea-output')]
+  .some(o => o.textContent.includes(text))"""
+
+
+def test_saved_player_shows_unrun_plays_runs_and_saves(classroom, pages):
+    """Both students at once (each step started on both pages before either is waited for)."""
+    for user in (A, B):
+        open_notebook(pages[user], classroom.base, user, NB01)
+    for user in (A, B):
+        page = pages[user]
+        page.wait_for_function(f"() => ({WIDGET_VIEWS})().stored > 0", timeout=60_000)
+        page.wait_for_function(TRUSTED, timeout=30_000)  # trusted with the student's own key, as delivered
+        wait_widget_views(page)  # the saved widgets show before any cell runs
+        views = widget_views(page)
+        assert views["stored"] > 0 and views["shown"] == views["stored"], views
+        player = page.locator(".magiclib-siamese").first
+        player.scroll_into_view_if_needed()
+        assert player.evaluate(FILLED) >= 0  # one frame of the saved player shows
+        player.locator(".widget-play button").first.click()
+        page.wait_for_function(
+            f"(root) => ({FILLED})(root) >= 9", arg=player.element_handle(), timeout=60_000
+        )
+
+    # A cell runs in each student's kernel, as their own account, from the shared environment; A's cell
+    # asks for more memory than a server process may use (RLIMIT_AS): a MemoryError there, B unaffected.
+    for user in (A, B):
+        wait_kernel(pages[user])
+    pages[A].evaluate(
+        RUN_CELL, "import getpass; print('whoami', getpass.getuser()); b = bytearray(3 * 2**30)"
     )
-    page.wait_for_function(
-        """(user) => [...document.querySelectorAll('.jp-OutputArea-output')]
-             .some(o => o.textContent.includes('whoami ' + user))""",
-        arg=user,
-        timeout=90_000,
-    )
-    # An edit, saved into the student's own copy.
-    page.evaluate(
-        """async (mark) => { const w = window.jupyterapp.shell.currentWidget;
-        const cells = w.content.model.sharedModel;
-        cells.insertCell(cells.cells.length, {cell_type: 'markdown', source: mark});
-        await w.context.save(); }""",
-        MARK if user == A else f"mqtest edit by {user}",
-    )
-    saved = classroom.notebook(user, NB01)
-    assert (MARK if user == A else f"mqtest edit by {user}") in saved.read_text()
-    assert saved.stat().st_uid == pwd.getpwnam(user).pw_uid
+    pages[B].evaluate(RUN_CELL, "import getpass; print('whoami', getpass.getuser())")
+    for user in (A, B):
+        pages[user].wait_for_function(SHOWS, arg=f"whoami {user}", timeout=90_000)
+    pages[A].wait_for_function(SHOWS, arg="MemoryError", timeout=30_000)
+    pages[B].evaluate(RUN_CELL, "print('still', 6 * 7)")
+    pages[B].wait_for_function(SHOWS, arg="still 42", timeout=30_000)
+
+    # An edit, saved into each student's own copy.
+    for user in (A, B):
+        mark = MARK if user == A else f"mqtest edit by {user}"
+        pages[user].evaluate(
+            """async (mark) => { const w = window.jupyterapp.shell.currentWidget;
+            const cells = w.content.model.sharedModel;
+            cells.insertCell(cells.cells.length, {cell_type: 'markdown', source: mark});
+            await w.context.save(); }""",
+            mark,
+        )
+        saved = classroom.notebook(user, NB01)
+        assert mark in saved.read_text()
+        assert saved.stat().st_uid == pwd.getpwnam(user).pw_uid
 
 
 def test_a_student_reaches_nothing_of_another(classroom, pages):
@@ -385,7 +405,7 @@ def test_teacher_change_reaches_both_students_edits_kept(classroom, pages):
 
 def test_hub_restart_keeps_passwords_and_a_culled_server_comes_back(classroom, pages, browser):
     classroom.stop()
-    restarted = classroom.start(idle_timeout=25)  # the culler: 25 s idle, checked every 6 s
+    restarted = classroom.start(idle_timeout=10)  # the culler: 10 s idle, checked every 2 s
     print(f"hub restarted in {restarted:.1f} s")
     page = pages[A]
     # The session survives the restart (the cookie secret is kept): no login page on the way.
@@ -407,7 +427,9 @@ def test_hub_restart_keeps_passwords_and_a_culled_server_comes_back(classroom, p
         fresh.wait_for_selector("#login_submit")
         assert "/hub/login" in fresh.url
         login(fresh, classroom.base, A, PASSWORDS[A])
-        wait_landed(fresh, A)
+        # The server starts again and the student is sent through the pull of the course; the files are
+        # read as soon as the server answers (the culler, at 10 s here, would stop it again soon).
+        fresh.wait_for_url(re.compile(f"/user/{A}/(git-pull|lab)"), timeout=120_000)
         response = fresh.request.get(
             f"{classroom.base}/user/{A}/api/contents/magic-squares/notebooks/uk/{NB01}",
             headers=xsrf_headers(fresh),
