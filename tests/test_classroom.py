@@ -4,6 +4,7 @@ pins, and plain HTTP off loopback is refused. The browser test is tests/browser/
 
 from __future__ import annotations
 
+import os
 import pwd
 import re
 from pathlib import Path
@@ -195,3 +196,35 @@ def test_the_helm_values_parse_and_name_the_image():
     assert "access:servers" not in values["hub"]["loadRoles"]["teacher"]["scopes"]
     config = values["hub"]["config"]
     assert config["JupyterHub"]["authenticator_class"] == "firstuseauthenticator.FirstUseAuthenticator"
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="makes real accounts: root only")
+def test_accounts_are_made_all_or_none(monkeypatch):
+    """When making the third account fails, the two made before it are removed again."""
+    from classroom import accounts
+
+    tag = os.urandom(2).hex()
+    names = [f"mqtest{tag}r{i}" for i in range(3)]
+    real_run = accounts._run
+
+    def failing(cmd):
+        if cmd[0] == "useradd" and cmd[-1] == names[2]:
+            raise accounts.AccountError("useradd failed (simulated)")
+        real_run(cmd)
+
+    monkeypatch.setattr(accounts, "_run", failing)
+    try:
+        with pytest.raises(accounts.AccountError, match="simulated"):
+            accounts.create(names)
+        assert not [n for n in names if _exists(n)]
+    finally:
+        monkeypatch.setattr(accounts, "_run", real_run)
+        accounts.remove(names)
+
+
+def _exists(name: str) -> bool:
+    try:
+        pwd.getpwnam(name)
+        return True
+    except KeyError:
+        return False

@@ -372,28 +372,27 @@ def test_teacher_change_reaches_both_students_edits_kept(classroom, pages):
     subprocess.run([*git, "commit", "--quiet", "-am", "mqtest: teacher's change"], cwd=work, check=True)
     subprocess.run([*git, "push", "--quiet", "origin", "HEAD:main"], cwd=work, check=True)
 
-    # A, still working, by the link (nbgitpuller's git-pull URL: the one the students land through).
-    page = pages[A]
+    # A, still working, by the link (nbgitpuller's git-pull URL: the one the students land through); at the
+    # same time B at their next login: out, a wrong password refused, then the right one.
     query = (
         f"repo=file://{classroom.repo}&branch=main&targetpath=magic-squares"
         "&urlpath=lab/tree/magic-squares/notebooks/uk"
     )
-    page.goto(f"{classroom.base}/hub/user-redirect/git-pull?{query}")  # the link docs/teachers.md gives
-    wait_landed(page, A)
-    # B at their next login: out, a wrong password refused, then the right one.
+    pages[A].goto(f"{classroom.base}/hub/user-redirect/git-pull?{query}")  # the link docs/teachers.md gives
     page = pages[B]
     page.goto(f"{classroom.base}/hub/logout")
     login(page, classroom.base, B, "not-the-password")
     page.wait_for_selector("#login_submit")
     assert "/hub/login" in page.url
     login(page, classroom.base, B, PASSWORDS[B])
-    wait_landed(page, B)
+    wait_landed(pages[A], A)
+    # The changed notebook opens trusted (signed again after the pull).
+    open_notebook(pages[A], classroom.base, A, NB00)
+    wait_landed(pages[B], B)
     for user in (A, B):
         assert TEACHER_MARK in classroom.notebook(user, NB00).read_text(), user
     assert MARK in classroom.notebook(A, NB01).read_text()
     assert f"mqtest edit by {B}" in classroom.notebook(B, NB01).read_text()
-    # The changed notebook opens trusted (signed again after the pull).
-    open_notebook(pages[A], classroom.base, A, NB00)
     pages[A].wait_for_function(TRUSTED, timeout=30_000)
     pages[A].wait_for_function(
         "(mark) => window.jupyterapp.shell.currentWidget.content.model.sharedModel.cells"
