@@ -14,6 +14,7 @@ import grp
 import pwd
 import subprocess
 import sys
+import time
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -89,9 +90,17 @@ def remove(usernames: Iterable[str]) -> list[str]:
     removed = []
     for username in usernames:
         if _exists(username) and is_class_account(username):
-            # A server or kernel still running as the student would keep userdel from removing it.
-            subprocess.run(["pkill", "-KILL", "-u", username], capture_output=True)
-            _run(["userdel", "--remove", username])
+            # A server or kernel still running as the student would keep userdel from removing it: they are
+            # killed, and userdel retried until they are gone (a killed process takes a moment to go).
+            for attempt in range(50):
+                subprocess.run(["pkill", "-KILL", "-u", username], capture_output=True)
+                try:
+                    _run(["userdel", "--remove", username])
+                    break
+                except AccountError:
+                    if attempt == 49:
+                        raise
+                    time.sleep(0.2)
             removed.append(username)
     return removed
 

@@ -148,9 +148,11 @@ class Classroom:
         return found.returncode == 0
 
     def close(self) -> None:
-        self.stop()
-        accounts.remove(list(self.users))
-        shutil.rmtree(self.tmp, ignore_errors=True)
+        try:
+            self.stop()
+            accounts.remove(list(self.users))
+        finally:
+            shutil.rmtree(self.tmp, ignore_errors=True)
 
 
 @pytest.fixture(scope="module")
