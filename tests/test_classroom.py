@@ -101,7 +101,7 @@ def test_nothing_is_made_when_the_list_is_bad(tmp_path, monkeypatch):
     [("127.0.0.1", "", False, False), ("0.0.0.0", "", False, True), ("192.168.1.10", "", True, False),
      ("::1", "", False, False), ("10.0.0.5", "cert", False, False)],
 )  # fmt: skip
-def test_plain_http_off_loopback_is_refused(tmp_path, ip, cert, insecure, refused):
+def test_plain_http_off_loopback_is_refused(tmp_path, monkeypatch, ip, cert, insecure, refused):
     files = {}
     if cert:
         for name in ("cert", "key"):
@@ -109,7 +109,7 @@ def test_plain_http_off_loopback_is_refused(tmp_path, ip, cert, insecure, refuse
             files[name].write_text("x")
     args = SimpleNamespace(ip=ip, port=1, cert=str(files.get("cert", "")), key=str(files.get("key", "")),
                            insecure=insecure)  # fmt: skip
-    serve.port_free = lambda ip, port: True  # no sockets here
+    monkeypatch.setattr(serve, "port_free", lambda ip, port: True)  # no sockets here
     if refused:
         with pytest.raises(serve.SetupError, match="plain HTTP.*password.*CLASSROOM_INSECURE=1"):
             serve.check_network(args)
