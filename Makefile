@@ -18,8 +18,7 @@ CLASSROOM_TEST_ENV := $(if $(filter 0,$(shell id -u)),classroom-env)
 # Tools from the venv first, so a kernel started by Jupyter is the pinned Python.
 export PATH := $(abspath $(BIN)):$(PATH)
 
-.PHONY: help setup lab test lint format unit notebooks notebook editions bench html handouts slides app clean \
-  classroom classroom-env classroom-stop classroom-publish classroom-remove
+.PHONY: help setup lab test lint format unit notebooks notebook editions bench html handouts slides app clean classroom classroom-env classroom-stop classroom-publish classroom-remove
 
 help:
 	@echo "make lab        set up .venv and open the notebooks in JupyterLab (127.0.0.1, with a token)"
