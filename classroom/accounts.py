@@ -85,8 +85,8 @@ def create(
 
 
 def remove(usernames: Iterable[str]) -> list[str]:
-    """Remove the accounts (and homes) of ``usernames`` that are students' accounts; others are left alone.
-    Returns the names removed."""
+    """Remove the accounts (and homes) of ``usernames`` that are students' accounts; others are left alone;
+    the group ``magicclass`` too once it has no member. Returns the names removed."""
     removed = []
     for username in usernames:
         if _exists(username) and is_class_account(username):
@@ -102,6 +102,11 @@ def remove(usernames: Iterable[str]) -> list[str]:
                         raise
                     time.sleep(0.2)
             removed.append(username)
+    try:
+        if not grp.getgrnam(CLASS_GROUP).gr_mem:  # the last student gone: the group goes too
+            subprocess.run(["groupdel", CLASS_GROUP], capture_output=True)
+    except KeyError:
+        pass
     return removed
 
 
