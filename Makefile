@@ -12,10 +12,13 @@ SLIDES_DIR ?= slides
 APP_PORT ?= 8866
 # Jupyter refuses to run as root unless told; only then is the flag added.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
+# `make test` as root builds the students' environment first (the classroom's browser test needs it and
+# root); as another user that test is skipped and nothing is built.
+CLASSROOM_TEST_ENV := $(if $(filter 0,$(shell id -u)),classroom-env)
 # Tools from the venv first, so a kernel started by Jupyter is the pinned Python.
 export PATH := $(abspath $(BIN)):$(PATH)
 
-.PHONY: help setup lab test lint format unit notebooks notebook editions bench html handouts slides app clean
+.PHONY: help setup lab test lint format unit notebooks notebook editions bench html handouts slides app clean classroom classroom-env classroom-stop classroom-publish classroom-remove
 
 help:
 	@echo "make lab        set up .venv and open the notebooks in JupyterLab (127.0.0.1, with a token)"
@@ -33,6 +36,11 @@ help:
 	@echo "make handouts   student pages without solutions, teacher pages, printable PDF worksheets in $(HANDOUTS_DIR)/"
 	@echo "make slides     one offline reveal.js slide deck per notebook in $(SLIDES_DIR)/ (arrow keys move)"
 	@echo "make app        serve the notebooks with Voila, code hidden, on http://127.0.0.1:$(APP_PORT)/ (EDITION=uk: an edition)"
+	@echo "make classroom CLASS=class.csv [TEACHER=name]   as root: a class on this machine (JupyterHub; docs/teachers.md)"
+	@echo "make classroom-stop     stop a classroom started in the background (work and passwords are kept)"
+	@echo "make classroom-publish  send the committed notebooks to the students (they get them at next login)"
+	@echo "make classroom-env      build the students' environment only ($(CLASSROOM_ENV); idempotent)"
+	@echo "make classroom-remove CLASS=class.csv   remove the class's accounts and their homes (end of term)"
 	@echo "make clean      remove .venv and everything generated"
 
 # One stamp for the whole environment: rebuilt when the pins or the package metadata change.
@@ -92,7 +100,7 @@ NBVAL_WORKERS ?= auto
 test: export OMP_WAIT_POLICY = passive
 XDIST_UNIT  = PYTEST_ADDOPTS="$$PYTEST_ADDOPTS -n $(UNIT_WORKERS) --dist loadfile"
 XDIST_NBVAL = PYTEST_ADDOPTS="$$PYTEST_ADDOPTS -n $(NBVAL_WORKERS) --dist loadscope"
-test: setup
+test: setup $(CLASSROOM_TEST_ENV)
 	@mkdir -p build; rm -f $(TIMES); date +%s > $(TIMES).start
 	$(call stage,lint,$(MAKE) --no-print-directory lint)
 	$(call stage,unit,$(PY) scripts/compile_kernels.py && $(XDIST_UNIT) $(PY) -m pytest magiclib tests -m "not browser")
@@ -170,3 +178,45 @@ app: setup
 clean:
 	rm -rf $(VENV) build dist *.egg-info test-artifacts html handouts slides .pytest_cache .hypothesis
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
+
+# A class on one server (classroom/, docs/teachers.md "A class on one server"), as root. The class list is
+# checked first (Debian's Python, nothing made), then the students' environment is built or found up to
+# date, then classroom/serve.py makes the accounts and serves JupyterHub until Ctrl-C.
+CLASS ?=
+TEACHER ?=
+CLASSROOM_PORT ?= 8000
+CLASSROOM_IP ?= 127.0.0.1
+CLASSROOM_CERT ?=
+CLASSROOM_KEY ?=
+CLASSROOM_INSECURE ?=
+CLASSROOM_IDLE ?= 3600
+CLASSROOM_MEM ?= 2G
+CLASSROOM_ENV ?= /opt/magiclib-classroom
+CLASSROOM_STATE ?= /var/lib/magiclib-classroom
+CLASSROOM_REPO ?= /srv/magiclib-classroom/course.git
+SYSTEM_PYTHON := /usr/bin/python3
+
+classroom-env:
+	@test "$$(id -u)" = 0 || { echo "make classroom-env runs as root (a shared environment in $(CLASSROOM_ENV))"; exit 2; }
+	$(SYSTEM_PYTHON) classroom/build_env.py $(CLASSROOM_ENV)
+
+classroom:
+	@test -n "$(CLASS)" || { echo "usage: make classroom CLASS=class.csv [TEACHER=name] (as root; docs/teachers.md)"; exit 2; }
+	@test "$$(id -u)" = 0 || { echo "make classroom runs as root: it makes an account per student"; exit 2; }
+	$(SYSTEM_PYTHON) classroom/classlist.py $(CLASS) $(if $(TEACHER),--teacher $(TEACHER))
+	@$(MAKE) --no-print-directory classroom-env
+	$(CLASSROOM_ENV)/bin/python classroom/serve.py run --class $(CLASS) $(if $(TEACHER),--teacher $(TEACHER)) \
+	  --ip $(CLASSROOM_IP) --port $(CLASSROOM_PORT) $(if $(CLASSROOM_CERT),--cert $(CLASSROOM_CERT)) \
+	  $(if $(CLASSROOM_KEY),--key $(CLASSROOM_KEY)) $(if $(CLASSROOM_INSECURE),--insecure) \
+	  --idle-timeout $(CLASSROOM_IDLE) --mem-limit $(CLASSROOM_MEM) \
+	  --env $(CLASSROOM_ENV) --state $(CLASSROOM_STATE) --repo $(CLASSROOM_REPO)
+
+classroom-stop:
+	$(SYSTEM_PYTHON) classroom/serve.py stop --state $(CLASSROOM_STATE)
+
+classroom-publish:
+	$(SYSTEM_PYTHON) classroom/serve.py publish --repo $(CLASSROOM_REPO) --env $(CLASSROOM_ENV)
+
+classroom-remove:
+	@test -n "$(CLASS)" || { echo "usage: make classroom-remove CLASS=class.csv [TEACHER=name]"; exit 2; }
+	$(SYSTEM_PYTHON) classroom/accounts.py remove $(CLASS) $(if $(TEACHER),--teacher $(TEACHER))

@@ -27,7 +27,10 @@
   pack, ``LAB_LOCALES``), passed as ``--LabApp.app_settings_dir``; the user's settings and the English
   `make lab` are left as they are.
 
-Usage: python scripts/configure_jupyter.py VENV_DIR
+- A shared environment (``--shared``, the classroom's students' environment, classroom/build_env.py):
+  the same, except the trust store, which stays each account's own (Jupyter's default place in the home).
+
+Usage: python scripts/configure_jupyter.py VENV_DIR [--shared]
        python scripts/configure_jupyter.py VENV_DIR --lab-settings EDITION FOLDER
 """
 
@@ -422,10 +425,13 @@ def lab_settings(venv: str, edition: str, folder: str) -> Path:
     return target
 
 
-def main(venv: str) -> None:
+def main(venv: str, shared: bool = False) -> None:
+    """Configure the venv at ``venv``. ``shared``: an environment that several accounts run from (the
+    classroom's, classroom/build_env.py): no trust store in the venv (its key would be root's, unreadable
+    by the others: every notebook would answer 500), so each account keeps Jupyter's default, its own
+    ``~/.local/share/jupyter/nbsignatures.db`` and ``notebook_secret``."""
     prefix = Path(venv).resolve()
     store = prefix / "share" / "jupyter" / "magiclib"
-    store.mkdir(parents=True, exist_ok=True)
     notary = {
         "NotebookNotary": {
             "db_file": str(store / "nbsignatures.db"),
@@ -434,9 +440,11 @@ def main(venv: str) -> None:
     }
     etc = prefix / "etc" / "jupyter"
     etc.mkdir(parents=True, exist_ok=True)
+    if not shared:
+        store.mkdir(parents=True, exist_ok=True)
     # `jupyter trust` reads jupyter_notebook_config, the server jupyter_server_config.
     for name in ("jupyter_notebook_config.json", "jupyter_server_config.json"):
-        (etc / name).write_text(json.dumps(notary, indent=2) + "\n")
+        (etc / name).write_text(json.dumps({} if shared else notary, indent=2) + "\n")
     overrides = prefix / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
     overrides.parent.mkdir(parents=True, exist_ok=True)
     overrides.write_text(
@@ -460,4 +468,4 @@ if __name__ == "__main__":
     if len(sys.argv) == 5 and sys.argv[2] == "--lab-settings":
         lab_settings(sys.argv[1], sys.argv[3], sys.argv[4])
     else:
-        main(sys.argv[1] if len(sys.argv) > 1 else ".venv")
+        main(sys.argv[1] if len(sys.argv) > 1 else ".venv", shared="--shared" in sys.argv[2:])

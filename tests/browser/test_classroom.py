@@ -1,0 +1,438 @@
+"""`make classroom` end to end, in headless Chromium: a class of two (one ``uk``, one ``es``) and a teacher.
+
+One hub for the module (classroom/serve.py, as `make classroom` runs it, on free ports, its state and
+course repository in a temporary folder). The tests run in order, each on what the one before left:
+logins and landing (language, edition), the saved player, a cell run, an edit saved, isolation (HTTP and
+the operating system), the teacher's admin page and a stop, a teacher's change reaching both students with
+the first one's edit kept, then a hub restart (passwords and sessions kept) and a culled server that comes
+back with the work intact. The accounts are removed at the end, also when a test fails.
+
+Needs root (it makes accounts) and the students' environment (`make classroom-env`, which `make test`
+runs first as root; the fixture brings it up to date too).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pwd
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from classroom import accounts, build_env
+
+from .harness import ROOT, WIDGET_VIEWS, lab_page, stop, wait_kernel, wait_widget_views, widget_views
+
+ENV = Path(os.environ.get("CLASSROOM_ENV", "/opt/magiclib-classroom"))
+TAG = os.urandom(2).hex()
+A, B, T = f"mqtest{TAG}a", f"mqtest{TAG}b", f"mqtest{TAG}t"  # uk student, es student, teacher
+PASSWORDS = {A: "first-pass-a", B: "first-pass-b", T: "first-pass-t"}
+EDITION = {A: "uk", B: "es", T: "en"}
+FILE_MENU = {"uk": "Файл", "es": "Archivo"}  # JupyterLab's first menu in the language pack
+MARK = f"mqtest edit by {A}"
+TEACHER_MARK = "mqtest: a change by the teacher"
+NB01 = "01_siamese_walk.ipynb"
+NB00 = "00_what_is_a_magic_square.ipynb"
+
+pytestmark = pytest.mark.skipif(
+    os.geteuid() != 0 and not os.environ.get("CI"), reason="the classroom test makes accounts: run it as root"
+)
+
+
+def free_ports(count: int = 3) -> int:
+    """A port P with P..P+count-1 free on loopback (the proxy, the hub's API, the proxy's API)."""
+    for _ in range(200):
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        if port + count > 65535:
+            continue
+        free = True
+        for p in range(port, port + count):
+            with socket.socket() as s:
+                try:
+                    s.bind(("127.0.0.1", p))
+                except OSError:
+                    free = False
+        if free:
+            return port
+    raise RuntimeError("no free ports")
+
+
+class Classroom:
+    """A hub started by classroom/serve.py for ``users`` (the class list ``class_text``, and a teacher
+    when ``teacher``), on free ports, in a temporary folder. benchmarks/bench_classroom.py uses it too."""
+
+    def __init__(self, class_text: str = "", users: tuple[str, ...] = (A, B, T), teacher: str | None = T):
+        self.users, self.teacher = users, teacher
+        self.tmp = Path(tempfile.mkdtemp(prefix="mqtest-classroom-"))
+        self.tmp.chmod(0o755)  # the course repository inside must be readable by the students
+        self.class_csv = self.tmp / "class.csv"
+        self.class_csv.write_text(class_text or f"username,language,name\n{A},uk,Oksana\n{B},es,Lucía\n")
+        self.port = free_ports()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.state = self.tmp / "state"
+        self.repo = self.tmp / "course.git"
+        self.proc = None
+        self.log = None
+
+    def start(self, idle_timeout: int = 3600) -> float:
+        start = time.monotonic()
+        self.log = open(self.tmp / "hub.log", "a")
+        cmd = [
+            str(ENV / "bin" / "python"), str(ROOT / "classroom" / "serve.py"), "run",
+            "--class", str(self.class_csv), *(["--teacher", self.teacher] if self.teacher else []),
+            "--port", str(self.port),
+            "--state", str(self.state), "--repo", str(self.repo), "--env", str(ENV),
+            "--idle-timeout", str(idle_timeout), "--lab-option=--LabApp.expose_app_in_browser=True",
+        ]  # fmt: skip
+        self.proc = subprocess.Popen(cmd, stdout=self.log, stderr=subprocess.STDOUT, cwd=ROOT)
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the hub exited ({self.proc.returncode}):\n{self.log_tail()}")
+            try:
+                with urllib.request.urlopen(f"{self.base}/hub/api/", timeout=2) as r:
+                    if r.status == 200:
+                        self.test_settings()
+                        return time.monotonic() - start
+            except OSError:
+                time.sleep(0.3)
+        raise TimeoutError(f"the hub did not answer:\n{self.log_tail()}")
+
+    def test_settings(self) -> None:
+        """JupyterLab settings of the test's accounts (as harness.isolated_env): every cell rendered even
+        off-screen (the tests read any output), no news pop-up."""
+        for user in self.users:
+            account = pwd.getpwnam(user)
+            folder = (
+                self.home(user) / ".jupyter" / "lab" / "user-settings" / "@jupyterlab" / "notebook-extension"
+            )
+            folder.mkdir(parents=True, exist_ok=True)
+            (folder / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "none"}))
+            for path in [folder / "tracker.jupyterlab-settings", *folder.parents]:
+                if path == self.home(user):
+                    break
+                os.chown(path, account.pw_uid, account.pw_gid)
+
+    def stop(self) -> None:
+        if self.proc is not None:
+            stop(self.proc)
+            self.proc = None
+        if self.log:
+            self.log.close()
+            self.log = None
+
+    def log_tail(self, n: int = 4000) -> str:
+        if self.log:
+            self.log.flush()
+        return (self.tmp / "hub.log").read_text(errors="replace")[-n:]
+
+    def home(self, user: str) -> Path:
+        return Path(pwd.getpwnam(user).pw_dir)
+
+    def notebook(self, user: str, name: str) -> Path:
+        return self.home(user) / "magic-squares" / "notebooks" / EDITION[user] / name
+
+    def server_running(self, user: str) -> bool:
+        found = subprocess.run(["pgrep", "-u", user, "-f", "jupyterhub-singleuser"], capture_output=True)
+        return found.returncode == 0
+
+    def close(self) -> None:
+        try:
+            self.stop()
+            accounts.remove(list(self.users))
+        finally:
+            shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def classroom():
+    if os.geteuid() != 0:
+        pytest.fail("the classroom test makes accounts: run it as root")
+    started = time.monotonic()
+    build_env.build(ENV)  # up to date in about a second when `make classroom-env` has run
+    room = Classroom()
+    try:
+        room.env_seconds = time.monotonic() - started
+        room.start_seconds = room.start()
+        yield room
+    except BaseException:
+        print(room.log_tail(), file=sys.stderr)
+        raise
+    finally:
+        for line in room.log_tail(2_000_000).splitlines():
+            if re.search(
+                r"POST /hub/login|Spawning|is ready|git-pull|GET /user/[^/]+/lab/tree|Culling|Stopping", line
+            ):
+                print(line[:150])
+        room.close()
+        assert not any(_exists(u) for u in (A, B, T)), "test accounts left behind"
+
+
+def _exists(user: str) -> bool:
+    try:
+        pwd.getpwnam(user)
+        return True
+    except KeyError:
+        return False
+
+
+@pytest.fixture(scope="module")
+def pages(browser, classroom):
+    """One browser context (its own cookies) and page per person, kept across the module's tests."""
+    opened = {}
+    stack = []
+    for user in (A, B, T):
+        cm = lab_page(browser, timeout_ms=60_000)
+        opened[user] = cm.__enter__()
+        stack.append(cm)
+    yield opened
+    for cm in reversed(stack):
+        try:
+            cm.__exit__(None, None, None)
+        except Exception:
+            pass
+
+
+def login(page, base: str, user: str, password: str, next_url: str = "") -> None:
+    page.goto(f"{base}/hub/login" + (f"?next={next_url}" if next_url else ""))
+    page.fill("#username_input", user)
+    page.fill("#password_input", password)
+    page.click("#login_submit")
+
+
+def wait_landed(page, user: str, timeout_ms: int = 150_000) -> None:
+    """Wait until the student's JupyterLab shows their edition's folder (after the spawn and the pull)."""
+    folder = "magic-squares/notebooks" + ("" if EDITION[user] == "en" else "/" + EDITION[user])
+    page.wait_for_url(re.compile(f"/user/{user}/lab/tree/{re.escape(folder)}"), timeout=timeout_ms)
+    page.wait_for_function(
+        "(f) => { const a = window.jupyterapp; return !!(a && a.shell && a.serviceManager"
+        " && document.querySelector('.jp-DirListing-item')); }",
+        arg=folder,
+        timeout=timeout_ms,
+    )
+
+
+def open_notebook(page, base: str, user: str, name: str) -> None:
+    path = f"magic-squares/notebooks/{EDITION[user]}/{name}"
+    page.goto(f"{base}/user/{user}/lab/tree/{path}")
+    page.wait_for_function(
+        """(path) => { const app = window.jupyterapp; const w = app && app.shell.currentWidget;
+        return !!(w && w.context && w.context.path === path && w.content && w.content.widgets
+                  && w.content.widgets.length > 0); }""",
+        arg=path,
+        timeout=90_000,
+    )
+
+
+TRUSTED = """() => { const w = window.jupyterapp.shell.currentWidget;
+  return w.content.widgets.filter(c => c.model.type === 'code').every(c => c.model.trusted); }"""
+
+FILLED = """(root) => {
+  const f = [...root.querySelectorAll('.siamese-frame')].filter(f => f.offsetParent !== null);
+  if (f.length !== 1) return -1;
+  return [...f[0].querySelectorAll('td')].filter(td => /^\\d+$/.test(td.textContent.trim())).length; }"""
+
+
+def xsrf_headers(page) -> dict:
+    token = next((c["value"] for c in page.context.cookies() if c["name"] == "_xsrf"), "")
+    return {"X-XSRFToken": token}
+
+
+def test_students_log_in_and_land_in_their_language_and_edition(classroom, pages):
+    started = time.monotonic()
+    for user in (A, B):  # both spawn at once, as a class does
+        login(pages[user], classroom.base, user, PASSWORDS[user])
+    for user in (A, B):
+        page = pages[user]
+        wait_landed(page, user)
+        labels = page.locator(".lm-MenuBar-itemLabel").all_inner_texts()
+        assert FILE_MENU[EDITION[user]] in labels, labels
+        home = classroom.home(user)
+        assert home.stat().st_mode & 0o777 == 0o700
+    print(f"two students from login to JupyterLab: {time.monotonic() - started:.1f} s")
+
+
+RUN_CELL = """async (code) => { const app = window.jupyterapp; const nb = app.shell.currentWidget.content;
+  nb.activeCellIndex = nb.widgets.findIndex(c => c.model.type === 'code');
+  await app.commands.execute('notebook:insert-cell-below');
+  nb.activeCell.model.sharedModel.setSource(code);
+  await app.commands.execute('notebook:run-cell'); }"""
+
+SHOWS = """(text) => [...document.querySelectorAll('.jp-OutputArea-output')]
+  .some(o => o.textContent.includes(text))"""
+
+
+def test_saved_player_shows_unrun_plays_runs_and_saves(classroom, pages):
+    """Both students at once (each step started on both pages before either is waited for)."""
+    for user in (A, B):
+        open_notebook(pages[user], classroom.base, user, NB01)
+    for user in (A, B):
+        page = pages[user]
+        page.wait_for_function(f"() => ({WIDGET_VIEWS})().stored > 0", timeout=60_000)
+        page.wait_for_function(TRUSTED, timeout=30_000)  # trusted with the student's own key, as delivered
+        wait_widget_views(page)  # the saved widgets show before any cell runs
+        views = widget_views(page)
+        assert views["stored"] > 0 and views["shown"] == views["stored"], views
+        player = page.locator(".magiclib-siamese").first
+        player.scroll_into_view_if_needed()
+        assert player.evaluate(FILLED) >= 0  # one frame of the saved player shows
+        player.locator(".widget-play button").first.click()
+        page.wait_for_function(
+            f"(root) => ({FILLED})(root) >= 9", arg=player.element_handle(), timeout=60_000
+        )
+
+    # A cell runs in each student's kernel, as their own account, from the shared environment; A's cell
+    # asks for more memory than a server process may use (RLIMIT_AS): a MemoryError there, B unaffected.
+    for user in (A, B):
+        wait_kernel(pages[user])
+    pages[A].evaluate(
+        RUN_CELL, "import getpass; print('whoami', getpass.getuser()); b = bytearray(3 * 2**30)"
+    )
+    pages[B].evaluate(RUN_CELL, "import getpass; print('whoami', getpass.getuser())")
+    for user in (A, B):
+        pages[user].wait_for_function(SHOWS, arg=f"whoami {user}", timeout=90_000)
+    pages[A].wait_for_function(SHOWS, arg="MemoryError", timeout=30_000)
+    pages[B].evaluate(RUN_CELL, "print('still', 6 * 7)")
+    pages[B].wait_for_function(SHOWS, arg="still 42", timeout=30_000)
+
+    # An edit, saved into each student's own copy.
+    for user in (A, B):
+        mark = MARK if user == A else f"mqtest edit by {user}"
+        pages[user].evaluate(
+            """async (mark) => { const w = window.jupyterapp.shell.currentWidget;
+            const cells = w.content.model.sharedModel;
+            cells.insertCell(cells.cells.length, {cell_type: 'markdown', source: mark});
+            await w.context.save(); }""",
+            mark,
+        )
+        saved = classroom.notebook(user, NB01)
+        assert mark in saved.read_text()
+        assert saved.stat().st_uid == pwd.getpwnam(user).pw_uid
+
+
+def test_a_student_reaches_nothing_of_another(classroom, pages):
+    page = pages[B]
+    base = classroom.base
+    for url in (f"{base}/user/{A}/api/contents/magic-squares", f"{base}/user/{A}/lab"):
+        response = page.request.get(url)
+        assert response.status == 403 or f"/user/{B}/" in response.url, (url, response.status, response.url)
+    for url in (f"{base}/hub/admin", f"{base}/hub/api/users"):
+        response = page.request.get(url)
+        assert response.status == 403, (url, response.status)
+    # As their own operating-system account, B cannot read A's home.
+    b = pwd.getpwnam(B)
+    for cmd in (["ls", str(classroom.home(A))], ["cat", str(classroom.notebook(A, NB01))]):
+        result = subprocess.run(
+            cmd, user=b.pw_uid, group=b.pw_gid, extra_groups=[], capture_output=True, text=True
+        )
+        assert result.returncode != 0 and "Permission denied" in result.stderr, (cmd, result)
+    # The hub's token for A's server lives in that server's environment (readable by A and root only);
+    # the hub's own secrets in its state folder, root's only.
+    assert classroom.home(A).stat().st_mode & 0o077 == 0
+    assert classroom.state.stat().st_mode & 0o077 == 0
+
+
+def test_teacher_sees_the_class_and_stops_a_server(classroom, pages):
+    page = pages[T]
+    login(page, classroom.base, T, PASSWORDS[T], next_url="/hub/admin")
+    page.wait_for_url(re.compile("/hub/admin"), timeout=60_000)
+    for user in (A, B):
+        page.get_by_text(user, exact=True).first.wait_for(timeout=30_000)
+    # The teacher does not open a student's server (no access:servers: see classroom/jupyterhub_config.py).
+    response = page.request.get(f"{classroom.base}/user/{A}/api/contents/magic-squares")
+    assert response.status == 403 or f"/user/{T}/" in response.url, (response.status, response.url)
+    response = page.request.delete(f"{classroom.base}/hub/api/users/{B}/server", headers=xsrf_headers(page))
+    assert response.status in (202, 204), (response.status, response.text())
+    deadline = time.monotonic() + 60
+    while classroom.server_running(B) and time.monotonic() < deadline:
+        time.sleep(0.3)
+    assert not classroom.server_running(B)
+
+
+def test_teacher_change_reaches_both_students_edits_kept(classroom, pages):
+    work = classroom.tmp / "teacher"
+    git = ["git", "-c", "user.name=Teacher", "-c", "user.email=teacher@example.org"]
+    subprocess.run([*git, "clone", "--quiet", str(classroom.repo), str(work)], check=True)
+    for lang in ("uk", "es"):
+        path = work / "notebooks" / lang / NB00
+        nb = json.loads(path.read_text())
+        nb["cells"].insert(
+            1, {"cell_type": "markdown", "id": "mqtest-teacher", "metadata": {}, "source": [TEACHER_MARK]}
+        )
+        path.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n")
+    subprocess.run([*git, "commit", "--quiet", "-am", "mqtest: teacher's change"], cwd=work, check=True)
+    subprocess.run([*git, "push", "--quiet", "origin", "HEAD:main"], cwd=work, check=True)
+
+    # A, still working, by the link (nbgitpuller's git-pull URL: the one the students land through); at the
+    # same time B at their next login: out, a wrong password refused, then the right one.
+    query = (
+        f"repo=file://{classroom.repo}&branch=main&targetpath=magic-squares"
+        "&urlpath=lab/tree/magic-squares/notebooks/uk"
+    )
+    pages[A].goto(f"{classroom.base}/hub/user-redirect/git-pull?{query}")  # the link docs/teachers.md gives
+    page = pages[B]
+    page.goto(f"{classroom.base}/hub/logout")
+    login(page, classroom.base, B, "not-the-password")
+    page.wait_for_selector("#login_submit")
+    assert "/hub/login" in page.url
+    login(page, classroom.base, B, PASSWORDS[B])
+    wait_landed(pages[A], A)
+    # The changed notebook opens trusted (signed again after the pull).
+    open_notebook(pages[A], classroom.base, A, NB00)
+    wait_landed(pages[B], B)
+    for user in (A, B):
+        assert TEACHER_MARK in classroom.notebook(user, NB00).read_text(), user
+    assert MARK in classroom.notebook(A, NB01).read_text()
+    assert f"mqtest edit by {B}" in classroom.notebook(B, NB01).read_text()
+    pages[A].wait_for_function(TRUSTED, timeout=30_000)
+    pages[A].wait_for_function(
+        "(mark) => window.jupyterapp.shell.currentWidget.content.model.sharedModel.cells"
+        ".some(c => c.getSource().includes(mark))",
+        arg=TEACHER_MARK,
+        timeout=30_000,
+    )
+
+
+def test_hub_restart_keeps_passwords_and_a_culled_server_comes_back(classroom, pages, browser):
+    classroom.stop()
+    restarted = classroom.start(idle_timeout=10)  # the culler: 10 s idle, checked every 2 s
+    print(f"hub restarted in {restarted:.1f} s")
+    page = pages[A]
+    # The session survives the restart (the cookie secret is kept): no login page on the way.
+    page.goto(f"{classroom.base}/hub/spawn")
+    assert "/hub/login" not in page.url
+    deadline = time.monotonic() + 90
+    while not classroom.server_running(A) and time.monotonic() < deadline:
+        time.sleep(0.3)
+    assert classroom.server_running(A)
+    page.goto("about:blank")
+    deadline = time.monotonic() + 90
+    while classroom.server_running(A) and time.monotonic() < deadline:
+        time.sleep(0.5)
+    assert not classroom.server_running(A), "the idle culler did not stop the idle server"
+    assert "idle-culler" in classroom.log_tail(200_000)
+    # Back: a new browser, the password set at the first login, the work where it was left.
+    with lab_page(browser, timeout_ms=60_000) as fresh:
+        login(fresh, classroom.base, A, "a-wrong-password")
+        fresh.wait_for_selector("#login_submit")
+        assert "/hub/login" in fresh.url
+        login(fresh, classroom.base, A, PASSWORDS[A])
+        # The server starts again and the student is sent through the pull of the course; the files are
+        # read as soon as the server answers (the culler, at 10 s here, would stop it again soon).
+        fresh.wait_for_url(re.compile(f"/user/{A}/(git-pull|lab)"), timeout=120_000)
+        response = fresh.request.get(
+            f"{classroom.base}/user/{A}/api/contents/magic-squares/notebooks/uk/{NB01}",
+            headers=xsrf_headers(fresh),
+        )
+        assert response.status == 200 and MARK in response.text()
