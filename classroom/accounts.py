@@ -27,7 +27,8 @@ class AccountError(RuntimeError):
     pass
 
 
-def _exists(username: str) -> bool:
+def exists(username: str) -> bool:
+    """Whether an operating-system account of that name exists."""
     try:
         pwd.getpwnam(username)
         return True
@@ -63,7 +64,7 @@ def create(
             _run(["groupadd", "--system", CLASS_GROUP])
             made_group = True
         for username in usernames:
-            if _exists(username):
+            if exists(username):
                 if username in own or is_class_account(username):
                     continue
                 raise AccountError(f"{username!r} exists and is not a student's account")
@@ -89,7 +90,7 @@ def remove(usernames: Iterable[str]) -> list[str]:
     the group ``magicclass`` too once it has no member. Returns the names removed."""
     removed = []
     for username in usernames:
-        if _exists(username) and is_class_account(username):
+        if exists(username) and is_class_account(username):
             # A server or kernel still running as the student would keep userdel from removing it: they are
             # killed, and userdel retried until they are gone (a killed process takes a moment to go).
             for attempt in range(50):

@@ -216,15 +216,7 @@ def test_accounts_are_made_all_or_none(monkeypatch):
     try:
         with pytest.raises(accounts.AccountError, match="simulated"):
             accounts.create(names)
-        assert not [n for n in names if _exists(n)]
+        assert not [n for n in names if accounts.exists(n)]
     finally:
         monkeypatch.setattr(accounts, "_run", real_run)
         accounts.remove(names)
-
-
-def _exists(name: str) -> bool:
-    try:
-        pwd.getpwnam(name)
-        return True
-    except KeyError:
-        return False

@@ -176,15 +176,7 @@ def classroom():
             ):
                 print(line[:150])
         room.close()
-        assert not any(_exists(u) for u in (A, B, T)), "test accounts left behind"
-
-
-def _exists(user: str) -> bool:
-    try:
-        pwd.getpwnam(user)
-        return True
-    except KeyError:
-        return False
+        assert not any(accounts.exists(u) for u in (A, B, T)), "test accounts left behind"
 
 
 @pytest.fixture(scope="module")
