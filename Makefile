@@ -98,8 +98,13 @@ NBVAL_WORKERS ?= auto
 # the other process's threads: passive waiting gives it back (measured under load: 15-25% less CPU time for
 # the same estimate). Outputs are unchanged; only `make test` sets it.
 test: export OMP_WAIT_POLICY = passive
-XDIST_UNIT  = PYTEST_ADDOPTS="$$PYTEST_ADDOPTS -n $(UNIT_WORKERS) --dist loadfile"
-XDIST_NBVAL = PYTEST_ADDOPTS="$$PYTEST_ADDOPTS -n $(NBVAL_WORKERS) --dist loadscope"
+# With two workers, each process's numba kernels run on one thread (NUMBA_NUM_THREADS=1): two processes
+# of two threads each on two cores spent 15-20% more CPU time on the same count (measured 2026-12-02:
+# order5's count of two centres, 8.4-9.1 CPU-s on one thread against 10.0-10.8 on two, beside a busy
+# browser stage). Results do not depend on the number of threads.
+one_thread = $(if $(filter 0,$(1)),,NUMBA_NUM_THREADS=1)
+XDIST_UNIT  = $(call one_thread,$(UNIT_WORKERS)) PYTEST_ADDOPTS="$$PYTEST_ADDOPTS -n $(UNIT_WORKERS) --dist loadfile"
+XDIST_NBVAL = $(call one_thread,$(NBVAL_WORKERS)) PYTEST_ADDOPTS="$$PYTEST_ADDOPTS -n $(NBVAL_WORKERS) --dist loadscope"
 test: setup $(CLASSROOM_TEST_ENV)
 	@mkdir -p build; rm -f $(TIMES); date +%s > $(TIMES).start
 	$(call stage,lint,$(MAKE) --no-print-directory lint)

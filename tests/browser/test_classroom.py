@@ -13,12 +13,14 @@ runs first as root; the fixture brings it up to date too).
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import pwd
 import re
 import shutil
 import socket
+import ssl
 import subprocess
 import sys
 import tempfile
@@ -72,14 +74,22 @@ class Classroom:
     """A hub started by classroom/serve.py for ``users`` (the class list ``class_text``, and a teacher
     when ``teacher``), on free ports, in a temporary folder. benchmarks/bench_classroom.py uses it too."""
 
-    def __init__(self, class_text: str = "", users: tuple[str, ...] = (A, B, T), teacher: str | None = T):
+    def __init__(
+        self,
+        class_text: str = "",
+        users: tuple[str, ...] = (A, B, T),
+        teacher: str | None = T,
+        tls: tuple[Path, Path] | None = None,
+    ):
         self.users, self.teacher = users, teacher
+        self.tls = tls  # a certificate and its key (CLASSROOM_CERT, CLASSROOM_KEY): the hub speaks https
         self.tmp = Path(tempfile.mkdtemp(prefix="mqtest-classroom-"))
         self.tmp.chmod(0o755)  # the course repository inside must be readable by the students
         self.class_csv = self.tmp / "class.csv"
         self.class_csv.write_text(class_text or f"username,language,name\n{A},uk,Oksana\n{B},es,Lucía\n")
         self.port = free_ports()
-        self.base = f"http://127.0.0.1:{self.port}"
+        self.base = f"{'https' if tls else 'http'}://127.0.0.1:{self.port}"
+        self.ssl = ssl.create_default_context(cafile=str(tls[0])) if tls else None
         self.state = self.tmp / "state"
         self.repo = self.tmp / "course.git"
         self.proc = None
@@ -94,6 +104,7 @@ class Classroom:
             "--port", str(self.port),
             "--state", str(self.state), "--repo", str(self.repo), "--env", str(ENV),
             "--idle-timeout", str(idle_timeout), "--lab-option=--LabApp.expose_app_in_browser=True",
+            *(["--cert", str(self.tls[0]), "--key", str(self.tls[1])] if self.tls else []),
         ]  # fmt: skip
         self.proc = subprocess.Popen(cmd, stdout=self.log, stderr=subprocess.STDOUT, cwd=ROOT)
         deadline = time.monotonic() + 90
@@ -101,7 +112,7 @@ class Classroom:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"the hub exited ({self.proc.returncode}):\n{self.log_tail()}")
             try:
-                with urllib.request.urlopen(f"{self.base}/hub/api/", timeout=2) as r:
+                with urllib.request.urlopen(f"{self.base}/hub/api/", timeout=2, context=self.ssl) as r:
                     if r.status == 200:
                         self.test_settings()
                         return time.monotonic() - start
@@ -428,3 +439,29 @@ def test_hub_restart_keeps_passwords_and_a_culled_server_comes_back(classroom, p
             headers=xsrf_headers(fresh),
         )
         assert response.status == 200 and MARK in response.text()
+
+
+def test_with_a_certificate_the_hub_speaks_https_only(tmp_path):
+    """CLASSROOM_CERT and CLASSROOM_KEY (what a school network needs): the login page comes over TLS with
+    that certificate (checked against it), and the same port gives plain HTTP no page."""
+    cert, key = tmp_path / "classroom.crt", tmp_path / "classroom.key"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=classroom",
+         "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", str(key), "-out", str(cert)],
+        check=True, capture_output=True,
+    )  # fmt: skip
+    student = f"mqtest{TAG}s"
+    room = Classroom(f"username,language\n{student},en\n", users=(student,), teacher=None, tls=(cert, key))
+    try:
+        room.start()
+        with urllib.request.urlopen(f"{room.base}/hub/login", timeout=10, context=room.ssl) as page:
+            assert page.status == 200 and 'id="login_submit"' in page.read().decode()
+        # Plain HTTP on the same port: the TLS server drops it, or answers with an error status.
+        with pytest.raises((OSError, http.client.HTTPException)):
+            urllib.request.urlopen(f"http://127.0.0.1:{room.port}/hub/login", timeout=10)
+    except BaseException:
+        print(room.log_tail(), file=sys.stderr)
+        raise
+    finally:
+        room.close()
+    assert not accounts.exists(student)
