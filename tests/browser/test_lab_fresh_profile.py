@@ -27,8 +27,8 @@ import re
 import pytest
 
 from .harness import NOTEBOOKS, Server, axe_serious, lab_page, open_notebook, screenshot, widget_views
+from .test_10_widget_keys import SIZE  # the projector's 1280x800
 
-SIZE = {"width": 1280, "height": 800}
 #: A widget shown as its text fallback instead of the widget (an untrusted notebook or missing state).
 REPR = re.compile(r"\b(SiamesePlayer|HexagonFiller|BacktrackPlayer|QueensOverSquare|SquareBrowser)\(")
 #: The saved widget each of these notebooks shows before anything runs.
