@@ -91,8 +91,15 @@ endef
 # Unit workers keep each test file together (--dist loadfile: a module's fixtures are built once);
 # nbval needs each notebook in one kernel, in order (--dist loadscope). The options go in through
 # PYTEST_ADDOPTS, after any of the caller's own.
+# The browser stage ran in one process until 2026-12-02, using 0.8 of the two cores on average (998 CPU-s
+# in 1,232 s: its tests wait on servers, kernels and pages); a second worker takes up some of the rest
+# (measured without passive waiting and on two numba threads: 1,033 s, 1.13 cores). A file goes to one worker
+# (--dist loadgroup, groups set in tests/browser/conftest.py). In every stage the slowest files and
+# notebooks are collected first (conftest.py, SLOW_FIRST) and handed out in that order
+# (--no-loadscope-reorder; xdist's own order is by the number of tests, not by their time).
 UNIT_WORKERS ?= auto
 NBVAL_WORKERS ?= auto
+BROWSER_WORKERS ?= auto
 # Two test processes (or a notebook's kernel beside a server's) each run numba's kernels on every core, and
 # GNU OpenMP's threads spin while they wait for the next parallel region or at its end, taking the core from
 # the other process's threads: passive waiting gives it back (measured under load: 15-25% less CPU time for
@@ -103,14 +110,15 @@ test: export OMP_WAIT_POLICY = passive
 # order5's count of two centres, 8.4-9.1 CPU-s on one thread against 10.0-10.8 on two, beside a busy
 # browser stage). Results do not depend on the number of threads.
 one_thread = $(if $(filter 0,$(1)),,NUMBA_NUM_THREADS=1)
-XDIST_UNIT  = $(call one_thread,$(UNIT_WORKERS)) PYTEST_ADDOPTS="$$PYTEST_ADDOPTS -n $(UNIT_WORKERS) --dist loadfile"
-XDIST_NBVAL = $(call one_thread,$(NBVAL_WORKERS)) PYTEST_ADDOPTS="$$PYTEST_ADDOPTS -n $(NBVAL_WORKERS) --dist loadscope"
+XDIST_UNIT  = $(call one_thread,$(UNIT_WORKERS)) PYTEST_ADDOPTS="$$PYTEST_ADDOPTS -n $(UNIT_WORKERS) --dist loadfile --no-loadscope-reorder"
+XDIST_NBVAL = $(call one_thread,$(NBVAL_WORKERS)) PYTEST_ADDOPTS="$$PYTEST_ADDOPTS -n $(NBVAL_WORKERS) --dist loadscope --no-loadscope-reorder"
+XDIST_BROWSER = $(call one_thread,$(BROWSER_WORKERS)) PYTEST_ADDOPTS="$$PYTEST_ADDOPTS -n $(BROWSER_WORKERS) --dist loadgroup --no-loadscope-reorder"
 test: setup $(CLASSROOM_TEST_ENV)
 	@mkdir -p build; rm -f $(TIMES); date +%s > $(TIMES).start
 	$(call stage,lint,$(MAKE) --no-print-directory lint)
 	$(call stage,unit,$(PY) scripts/compile_kernels.py && $(XDIST_UNIT) $(PY) -m pytest magiclib tests -m "not browser")
 	$(call stage,nbval,$(XDIST_NBVAL) $(PY) -m pytest notebooks)
-	$(call stage,browser,$(PY) -m pytest tests/browser)
+	$(call stage,browser,$(XDIST_BROWSER) $(PY) -m pytest tests/browser)
 	@echo "total: $$(( $$(date +%s) - $$(cat $(TIMES).start) )) s" >> $(TIMES); rm -f $(TIMES).start
 	@echo "== stage times (wall)"; cat $(TIMES)
 

@@ -20,6 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from classroom import cgroups  # noqa: E402
 from classroom.classlist import CLASS_GROUP, is_class_account  # noqa: E402
 
 
@@ -86,8 +87,9 @@ def create(
 
 
 def remove(usernames: Iterable[str]) -> list[str]:
-    """Remove the accounts (and homes) of ``usernames`` that are students' accounts; others are left alone;
-    the group ``magicclass`` too once it has no member. Returns the names removed."""
+    """Remove the accounts (and homes) of ``usernames`` that are students' accounts, with their memory
+    groups; others are left alone; the group ``magicclass`` too once it has no member. Returns the names
+    removed."""
     removed = []
     for username in usernames:
         if exists(username) and is_class_account(username):
@@ -102,6 +104,7 @@ def remove(usernames: Iterable[str]) -> list[str]:
                     if attempt == 49:
                         raise
                     time.sleep(0.2)
+            cgroups.remove(username)  # its memory group, now empty
             removed.append(username)
     try:
         if not grp.getgrnam(CLASS_GROUP).gr_mem:  # the last student gone: the group goes too

@@ -27,9 +27,11 @@ What it sets up, for a school's IT staff to review:
   classroom laptop on an IP address does not have) every server shares one origin with the hub, and a
   notebook a student trusted could run its JavaScript with the rights of whoever opens it there; the
   teacher reads a student's work as root on the machine instead (docs/teachers.md).
-- Limits: each server process (the server and each kernel) gets an address-space limit (RLIMIT_AS,
-  ``mem_limit``) and each account a process limit; the idle culler stops servers idle for
-  ``idle_timeout`` seconds (default one hour). The files stay; the next visit starts the server again.
+- Limits: each student's server as a whole (the server and its kernels) has a memory limit
+  (``mem_limit``, a cgroup a student where the machine allows it, classroom/cgroups.py), each of its
+  processes the same limit on its address space (RLIMIT_AS), and each account a process limit; the
+  idle culler stops servers idle for ``idle_timeout`` seconds (default one hour). The files stay; the
+  next visit starts the server again.
 - A restart loses nothing: the hub's database, its cookie secret and the passwords are files in the
   state folder (mode 0700, root only); the students' work is in their homes.
 """
@@ -58,7 +60,10 @@ TEACHER: str | None = SETTINGS.get("teacher")
 TARGET = "magic-squares"  # the folder in each home that holds the suite's notebooks
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from configure_jupyter import LAB_LOCALES  # noqa: E402  (each edition's JupyterLab language)
+
+from classroom import cgroups  # noqa: E402  (a memory limit a student)
 
 # ------------------------------------------------------------------ the hub and its proxy
 scheme = "https" if SETTINGS.get("ssl_cert") else "http"
@@ -117,21 +122,34 @@ c.JupyterHub.services = [
 # ------------------------------------------------------------------ the students' servers
 class ClassroomSpawner(LocalProcessSpawner):
     """LocalProcessSpawner (each server as its student's account) with limits it does not enforce itself:
-    ``mem_limit`` as RLIMIT_AS on every process of the server (its kernels inherit it: a cell that
-    allocates too much gets a MemoryError, the others' work goes on), and a process limit for the account
-    (a fork bomb stops at it)."""
+    ``mem_limit`` for the student's server as a whole (a memory cgroup a student, classroom/cgroups.py:
+    past it, the largest of that student's processes is stopped) and as RLIMIT_AS on each of its
+    processes (a cell that allocates too much at once gets a MemoryError; the others' work goes on), and
+    a process limit for the account (a fork bomb stops at it)."""
 
     def make_preexec_fn(self, name):
         become = super().make_preexec_fn(name)
         memory, processes = self.mem_limit, SETTINGS["max_processes"]
+        group = None
+        if memory:
+            try:
+                group = cgroups.student_group(name, memory)
+            except OSError as e:
+                self.log.warning("No memory cgroup for %s (%s): only each process's own limit holds", name, e)
 
         def preexec():
+            if group is not None:
+                cgroups.join(group)  # still root here; the server and its kernels stay in the group
             if memory:
                 resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
             resource.setrlimit(resource.RLIMIT_NPROC, (processes, processes))
             become()
 
         return preexec
+
+    async def stop(self, now=False):
+        await super().stop(now=now)
+        cgroups.remove(self.user.name)
 
 
 c.JupyterHub.spawner_class = ClassroomSpawner

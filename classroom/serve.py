@@ -255,7 +255,7 @@ def main(argv: list[str]) -> int:
     p.add_argument("--repo", default=DEFAULT_REPO)
     p.add_argument("--env", default=DEFAULT_ENV)
     p.add_argument("--idle-timeout", type=int, default=3600, help="seconds (default one hour)")
-    p.add_argument("--mem-limit", default="2G", help="address space of each server process (0: none)")
+    p.add_argument("--mem-limit", default="2G", help="a student's server in all, and each process (0: none)")
     p.add_argument("--max-processes", type=int, default=512, help="processes and threads of each account")
     p.add_argument("--lab-option", action="append", default=[], help="an option for each student's server")
     s = sub.add_parser("stop")

@@ -12,7 +12,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from classroom import classlist, serve
+from classroom import cgroups, classlist, serve
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -220,3 +220,49 @@ def test_accounts_are_made_all_or_none(monkeypatch):
     finally:
         monkeypatch.setattr(accounts, "_run", real_run)
         accounts.remove(names)
+
+
+def fake_v2(root: Path, controllers: str = "cpu memory pids") -> Path:
+    os.makedirs(root)
+    (root / "cgroup.controllers").write_text(controllers + "\n")
+    (root / "cgroup.subtree_control").write_text("cpu\n")
+    return root
+
+
+def test_a_memory_group_a_student_in_either_cgroup_layout(tmp_path, monkeypatch):
+    # Linux makes a group's files when its folder is made; a plain folder stands in for it here. The real
+    # hierarchy is used by the browser test (a student's server in its group, the limit enforced).
+    real_mkdir = Path.mkdir
+
+    def mkdir(self, *args, **kwargs):
+        real_mkdir(self, *args, **kwargs)
+        for name in ("cgroup.procs", "cgroup.subtree_control"):
+            (self / name).touch()
+
+    monkeypatch.setattr(Path, "mkdir", mkdir)
+    v2 = fake_v2(tmp_path / "v2")
+    group = cgroups.student_group("ana", 2**30, root=v2)
+    assert group == v2 / "magic-classroom" / "ana" and cgroups.find("ana", v2) == group
+    assert (group / "memory.max").read_text() == f"{2**30}\n"
+    assert "+memory" in (v2 / "cgroup.subtree_control").read_text()
+    assert "+memory" in (v2 / "magic-classroom" / "cgroup.subtree_control").read_text()
+    assert cgroups.student_group("ana", 2**31, root=v2) == group  # a second start updates the limit
+    assert (group / "memory.max").read_text() == f"{2**31}\n"
+
+    v1 = tmp_path / "v1"
+    real_mkdir(v1 / "memory", parents=True)
+    (v1 / "memory" / "cgroup.procs").touch()
+    group = cgroups.student_group("bo", 3 * 2**30, root=v1)
+    assert group == v1 / "memory" / "magic-classroom" / "bo" and cgroups.find("bo", v1) == group
+    assert (group / "memory.limit_in_bytes").read_text() == f"{3 * 2**30}\n"
+    (group / "cgroup.procs").write_text("12\n34\n")
+    assert cgroups.members(group) == {12, 34}
+    assert cgroups.find("ana", v1) is None
+
+
+def test_no_memory_cgroup_is_a_clear_oserror(tmp_path):
+    with pytest.raises(OSError, match="no memory cgroup"):
+        cgroups.student_group("ana", 2**30, root=tmp_path)
+    with pytest.raises(OSError, match="memory controller is not available"):
+        cgroups.student_group("ana", 2**30, root=fake_v2(tmp_path / "v2", "cpu pids"))
+    cgroups.remove("ana", tmp_path)  # nothing to remove: no error

@@ -7,6 +7,7 @@ where a missing browser is an error: CI always installs it.
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import shutil
@@ -23,12 +24,21 @@ NPM_DIR = ROOT / "build" / "npm"
 AXE_JS = NPM_DIR / "node_modules" / "axe-core" / "axe.min.js"
 
 
+# `make test` runs this stage on two xdist workers (--dist loadgroup), a file to a worker, each worker with
+# its own Chromium and its own session fixtures. The two files that open the exported pages share one worker,
+# so that the export (english_site, about 20 s) is made once.
+GROUPS = {"test_08_delivery.py": "english_site", "test_09_accessible_pages.py": "english_site"}
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook, which reads the groups
 def pytest_collection_modifyitems(config, items):
     here = Path(__file__).parent
     have_browser = Path(CHROMIUM).exists()
     for item in items:
         if here in Path(str(item.fspath)).parents:
             item.add_marker(pytest.mark.browser)
+            name = Path(str(item.fspath)).name
+            item.add_marker(pytest.mark.xdist_group(GROUPS.get(name, name)))
             item.add_marker(pytest.mark.timeout(420))
             if not have_browser and not os.environ.get("CI"):
                 item.add_marker(pytest.mark.skip(reason=INSTALL_HINT))
@@ -51,6 +61,15 @@ def browser():
 def axe_js() -> Path:
     """The pinned axe-core, installed with npm into build/npm (git-ignored) when missing."""
     installed = NPM_DIR / "node_modules" / "axe-core" / "package.json"
+    NPM_DIR.mkdir(parents=True, exist_ok=True)
+    with open(NPM_DIR / ".install.lock", "w") as lock:  # two xdist workers: one installs, the other waits
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        _install_axe(installed)
+    assert AXE_JS.is_file()
+    return AXE_JS
+
+
+def _install_axe(installed: Path) -> None:
     if not (installed.is_file() and json.loads(installed.read_text())["version"] == AXE_VERSION):
         npm = shutil.which("npm")
         if npm is None:
@@ -70,8 +89,6 @@ def axe_js() -> Path:
             check=True,
             timeout=300,
         )
-    assert AXE_JS.is_file()
-    return AXE_JS
 
 
 @pytest.fixture(scope="session")

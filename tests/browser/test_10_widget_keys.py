@@ -118,12 +118,13 @@ def open_app_page(browser, server: Server, notebook: str):
     refused = refuse_network(context, (f"http://127.0.0.1:{server.port}/", "data:", "blob:"))
     page = context.new_page()
     page.set_default_timeout(30_000)
-    page.goto(server.url(notebook), timeout=240_000)
-    # Voilà shows the page once every cell has run; the spinner goes.
+    # Voilà shows the page once every cell has run (06 counts every 5x5 square: 80 s on one numba thread,
+    # more beside the other browser worker); the spinner goes.
+    page.goto(server.url(notebook), timeout=360_000)
     page.wait_for_function(
         "() => !document.querySelector('#loading') || getComputedStyle(document.querySelector('#loading'))"
         ".display === 'none'",
-        timeout=240_000,
+        timeout=360_000,
     )
     return context, page, refused
 

@@ -1,11 +1,12 @@
 """`make classroom` end to end, in headless Chromium: a class of two (one ``uk``, one ``es``) and a teacher.
 
-One hub for the module (classroom/serve.py, as `make classroom` runs it, on free ports, its state and
-course repository in a temporary folder). The tests run in order, each on what the one before left:
-logins and landing (language, edition), the saved player, a cell run, an edit saved, isolation (HTTP and
-the operating system), the teacher's admin page and a stop, a teacher's change reaching both students with
-the first one's edit kept, then a hub restart (passwords and sessions kept) and a culled server that comes
-back with the work intact. The accounts are removed at the end, also when a test fails.
+One hub for the module (classroom/serve.py, as `make classroom` runs it, on free ports, its state and course
+repository in a temporary folder). The tests run in order, each on what the one before left: logins and
+landing (language, edition), the saved player, a cell run, an edit saved, one memory limit for a student's
+server as a whole, isolation (HTTP and the operating system), the teacher's admin page and a stop, a
+teacher's change reaching both students with the first one's edit kept, then a hub restart (passwords and
+sessions kept) and a culled server that comes back with the work intact. The accounts are removed at the
+end, also when a test fails.
 
 Needs root (it makes accounts) and the students' environment (`make classroom-env`, which `make test`
 runs first as root; the fixture brings it up to date too).
@@ -30,7 +31,7 @@ from pathlib import Path
 
 import pytest
 
-from classroom import accounts, build_env
+from classroom import accounts, build_env, cgroups
 
 from .harness import ROOT, WIDGET_VIEWS, lab_page, stop, wait_kernel, wait_widget_views, widget_views
 
@@ -161,7 +162,7 @@ class Classroom:
     def close(self) -> None:
         try:
             self.stop()
-            accounts.remove(list(self.users))
+            accounts.remove(list(self.users))  # their memory groups too
         finally:
             shutil.rmtree(self.tmp, ignore_errors=True)
 
@@ -188,6 +189,7 @@ def classroom():
                 print(line[:150])
         room.close()
         assert not any(accounts.exists(u) for u in (A, B, T)), "test accounts left behind"
+        assert not any(cgroups.find(u) for u in (A, B, T)), "memory groups left behind"
 
 
 @pytest.fixture(scope="module")
@@ -322,6 +324,35 @@ def test_saved_player_shows_unrun_plays_runs_and_saves(classroom, pages):
         saved = classroom.notebook(user, NB01)
         assert mark in saved.read_text()
         assert saved.stat().st_uid == pwd.getpwnam(user).pw_uid
+
+
+OVERFLOW = """import subprocess, sys
+grab = "import sys; b = b'x' * (1200 * 2**20); print('held', flush=True); sys.stdin.read()"
+one = subprocess.Popen([sys.executable, "-c", grab], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+print(one.stdout.readline().strip())
+two = subprocess.Popen([sys.executable, "-c", grab], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+two.stdout.readline()
+one.stdin.close(); two.stdin.close()
+print("exit codes", sorted([one.wait(), two.wait()]))"""
+
+
+def test_one_memory_limit_holds_a_students_server_as_a_whole(classroom, pages):
+    """Each process of A's server may use up to the limit (2 GiB), and together they may not: A's cgroup
+    holds every process of A's, with the limit; two processes of 1.2 GiB each started from A's notebook,
+    and one of them is stopped (SIGKILL, exit code -9) while the other finishes; B works on."""
+    group = cgroups.find(A)
+    assert group is not None, f"no memory cgroup for {A}:\n{classroom.log_tail()}"
+    limit = json.loads((classroom.state / "settings.json").read_text())["mem_limit"]
+    name = "memory.max" if (cgroups.ROOT / "cgroup.controllers").is_file() else "memory.limit_in_bytes"
+    assert int((group / name).read_text()) == limit == 2 * 2**30
+    pids = subprocess.run(["pgrep", "-u", A], capture_output=True, text=True).stdout.split()
+    assert len(pids) >= 2 and {int(p) for p in pids} <= cgroups.members(group)  # the server and its kernel
+    assert cgroups.find(B) != group
+    pages[A].evaluate(RUN_CELL, OVERFLOW)
+    pages[A].wait_for_function(SHOWS, arg="exit codes [-9, 0]", timeout=90_000)
+    pages[A].evaluate("() => window.jupyterapp.shell.currentWidget.context.save()")
+    pages[B].evaluate(RUN_CELL, "print('B still', 6 * 7)")
+    pages[B].wait_for_function(SHOWS, arg="B still 42", timeout=30_000)
 
 
 def test_a_student_reaches_nothing_of_another(classroom, pages):
