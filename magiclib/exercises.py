@@ -711,21 +711,30 @@ def _02_4(answer: Any) -> Feedback:
     return _wrong(_problems(problems))
 
 
-def _pruned_profile(n: int) -> list[int]:
+def _pruned_profile(n: int, cut: str = "after") -> list[int]:
+    """Nodes at each depth of the row search of order n that stops extending a partial square once a column
+    sum exceeds M. ``cut``: "after" a node is counted (the folded solution of 02.5), or "before" the
+    recursive call, so that such a partial square is never made (02.5 accepts both), or "every" child
+    checked before the call, full squares too (more than 02.5 asks)."""
     target = magic_constant(n)
     depth: Counter[int] = Counter()
 
+    def too_big(rows: list[tuple[int, ...]]) -> bool:
+        return bool(rows) and any(sum(col) > target for col in zip(*rows, strict=True))
+
     def grow(rows: list[tuple[int, ...]], candidates: list[tuple[int, ...]]) -> None:
         depth[len(rows)] += 1
-        if rows and any(sum(col) > target for col in zip(*rows, strict=True)):
+        if cut == "after" and too_big(rows):
             return
         if len(rows) == n:
             return
         for s in candidates:
             rest = [t for t in candidates if not set(t) & set(s)]
             for row in permutations(s):
-                if rows or row[0] < row[-1]:
-                    grow([*rows, row], rest)
+                child = [*rows, row]
+                checked = cut == "every" or (cut == "before" and len(child) < n)
+                if (rows or row[0] < row[-1]) and not (checked and too_big(child)):
+                    grow(child, rest)
 
     grow([], [tuple(s) for s in magic_series(n)])
     return [depth[k] for k in range(n + 1)]
@@ -733,9 +742,16 @@ def _pruned_profile(n: int) -> list[int]:
 
 def _02_5(answer: Any) -> Feedback:
     profile = _ints(answer)
-    right = _pruned_profile(3)
+    right, before = _pruned_profile(3), _pruned_profile(3, cut="before")
     if profile == right:
         return _right(_("the first three levels stay, the last one shrinks: 48 two-row squares are cut."))
+    if profile == before:
+        return _right(
+            _(
+                "checked before each call: the 48 two-row squares with a column above 15 are never made, "
+                "so depth 2 shrinks too, and depth 3 is the same either way."
+            )
+        )
     if len(profile) != 4:
         return _wrong(
             _(
@@ -743,9 +759,24 @@ def _02_5(answer: Any) -> Feedback:
                 count=len(profile),
             )
         )
-    if profile[:3] != right[:3]:
+    if profile[:2] != right[:2]:
+        return _wrong(_("with one row no column sum can exceed 15, so depths 0 and 1 stay as they were."))
+    if profile[2] not in (right[2], before[2]):
         return _wrong(
-            _("the check cuts only below a node, so the first three levels must stay as they were.")
+            _(
+                "{nodes} nodes at depth 2 fits neither reading: a check after counting a node leaves depth 2 "
+                "as it was; a check before the recursive call removes the two-row squares with a column "
+                "above 15.",
+                nodes=profile[2],
+            )
+        )
+    if profile == _pruned_profile(3, cut="every"):
+        return _wrong(
+            _(
+                "{nodes} nodes at depth 3: the check also threw away full squares; the exercise asks only to "
+                "stop extending partial ones.",
+                nodes=profile[3],
+            )
         )
     if profile[3] > right[3]:
         return _wrong(

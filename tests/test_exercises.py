@@ -152,7 +152,9 @@ WRONG = [
     ("02.4", (RIGHT["02.4"][0], 4 * RIGHT["02.4"][0]), "any of 4 sides"),
     ("02.4", (RIGHT["02.4"][0] + 1, RIGHT["02.4"][1]), "filter"),
     ("02.5", [1, 24, 216, 1296], "too many"),
-    ("02.5", [1, 24, 200, 1008], "first three levels"),
+    ("02.5", [1, 24, 200, 1008], "neither reading"),
+    ("02.5", [1, 20, 216, 1008], "depths 0 and 1"),
+    ("02.5", [1, 24, 168, 36], "full squares"),  # 36: the 3x3 semi-magic squares with row[0] < row[-1]
     ("03.1", 4, "article's"),
     ("03.1", 0, "queen_sum"),
     ("03.2", [1] * 12, "no quarter-turn solution"),
@@ -192,6 +194,15 @@ WRONG = [
     ("08.1", 1, "distinct"),
     ("07.2", [(0, 1, 2, 3)], "not a 4-queens"),
 ]
+
+
+def test_02_5_reads_both_ways_of_cutting():
+    # "stop extending once a column sum exceeds M": checked after a node is counted (the folded solution),
+    # or before the recursive call, so that the 48 two-row squares with a column above 15 are never made
+    # (issue 32). Both are right; the same 1008 three-row nodes either way.
+    assert ex.check("02.5", [1, 24, 216, 1008]).ok
+    before_call = ex.check("02.5", [1, 24, 216 - 48, 1008])
+    assert before_call.ok and "before each call" in before_call.message
 
 
 @pytest.mark.parametrize(
