@@ -94,7 +94,8 @@ endef
 # The browser stage ran in one process until 2026-12-02, using 0.8 of the two cores on average (998 CPU-s
 # in 1,232 s: its tests wait on servers, kernels and pages); a second worker takes up some of the rest
 # (measured without passive waiting and on two numba threads: 1,033 s, 1.13 cores). A file goes to one worker
-# (--dist loadgroup, groups set in tests/browser/conftest.py). In every stage the slowest files and
+# (--dist loadfile; xdist 3.8's loadgroup does not group under pytest 9.2, whose nodes no longer read the
+# `_nodeid` that xdist rewrites). In every stage the slowest files and
 # notebooks are collected first (conftest.py, SLOW_FIRST) and handed out in that order
 # (--no-loadscope-reorder; xdist's own order is by the number of tests, not by their time).
 UNIT_WORKERS ?= auto
@@ -112,7 +113,7 @@ test: export OMP_WAIT_POLICY = passive
 one_thread = $(if $(filter 0,$(1)),,NUMBA_NUM_THREADS=1)
 XDIST_UNIT  = $(call one_thread,$(UNIT_WORKERS)) PYTEST_ADDOPTS="$$PYTEST_ADDOPTS -n $(UNIT_WORKERS) --dist loadfile --no-loadscope-reorder"
 XDIST_NBVAL = $(call one_thread,$(NBVAL_WORKERS)) PYTEST_ADDOPTS="$$PYTEST_ADDOPTS -n $(NBVAL_WORKERS) --dist loadscope --no-loadscope-reorder"
-XDIST_BROWSER = $(call one_thread,$(BROWSER_WORKERS)) PYTEST_ADDOPTS="$$PYTEST_ADDOPTS -n $(BROWSER_WORKERS) --dist loadgroup --no-loadscope-reorder"
+XDIST_BROWSER = $(call one_thread,$(BROWSER_WORKERS)) PYTEST_ADDOPTS="$$PYTEST_ADDOPTS -n $(BROWSER_WORKERS) --dist loadfile --no-loadscope-reorder"
 test: setup $(CLASSROOM_TEST_ENV)
 	@mkdir -p build; rm -f $(TIMES); date +%s > $(TIMES).start
 	$(call stage,lint,$(MAKE) --no-print-directory lint)

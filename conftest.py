@@ -22,7 +22,7 @@ SLOW_FIRST = {
     # nbval (each of the four languages)
     "06_counting_5x5_magic_squares.ipynb": 80,  # every 5x5 square counted live
     "08_estimating_the_6x6_count.ipynb": 50,  # the sampler's runs
-    # browser (test_08 and test_09 share a worker: they add up to about 160)
+    # browser
     "test_10_widget_keys.py": 320,  # Voilà runs every notebook, 06 and 08 included
     "test_classroom.py": 185,
     "test_editions_lab.py": 140,

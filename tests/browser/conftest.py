@@ -24,21 +24,12 @@ NPM_DIR = ROOT / "build" / "npm"
 AXE_JS = NPM_DIR / "node_modules" / "axe-core" / "axe.min.js"
 
 
-# `make test` runs this stage on two xdist workers (--dist loadgroup), a file to a worker, each worker with
-# its own Chromium and its own session fixtures. The two files that open the exported pages share one worker,
-# so that the export (english_site, about 20 s) is made once.
-GROUPS = {"test_08_delivery.py": "english_site", "test_09_accessible_pages.py": "english_site"}
-
-
-@pytest.hookimpl(tryfirst=True)  # before xdist's own hook, which reads the groups
 def pytest_collection_modifyitems(config, items):
     here = Path(__file__).parent
     have_browser = Path(CHROMIUM).exists()
     for item in items:
         if here in Path(str(item.fspath)).parents:
             item.add_marker(pytest.mark.browser)
-            name = Path(str(item.fspath)).name
-            item.add_marker(pytest.mark.xdist_group(GROUPS.get(name, name)))
             item.add_marker(pytest.mark.timeout(420))
             if not have_browser and not os.environ.get("CI"):
                 item.add_marker(pytest.mark.skip(reason=INSTALL_HINT))
@@ -104,20 +95,31 @@ def lab_server():
 def english_site(tmp_path_factory) -> tuple[Path, str]:
     """The whole English suite as `make html` writes it (scripts/export_html.py --strict, as committed,
     nothing re-run) into a temporary folder, and what the script printed: exported once for every test
-    that opens its pages (the pages of 01 and 03, every page with axe, the whole export's size)."""
+    that opens its pages (the pages of 01 and 03, every page with axe, the whole export's size), and once
+    for both xdist workers of `make test` (their temporary folders share a parent; the first exports, the
+    other waits for it)."""
     notebooks = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
     if not notebooks:
         pytest.skip("no notebooks yet")
-    out = tmp_path_factory.mktemp("html")
-    result = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "export_html.py"), "--strict", "--out", str(out)]
-        + [str(p) for p in notebooks],
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert result.returncode == 0, f"export failed:\n{result.stdout}\n{result.stderr}"
-    return out, result.stdout
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent
+    out, printed = shared / "english-site", shared / "english-site.stdout"
+    with open(shared / "english-site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not printed.is_file():
+            shutil.rmtree(out, ignore_errors=True)
+            out.mkdir()
+            result = subprocess.run(
+                [sys.executable, str(ROOT / "scripts" / "export_html.py"), "--strict", "--out", str(out)]
+                + [str(p) for p in notebooks],
+                capture_output=True,
+                text=True,
+                timeout=600,
+            )
+            assert result.returncode == 0, f"export failed:\n{result.stdout}\n{result.stderr}"
+            printed.write_text(result.stdout)
+    return out, printed.read_text()
 
 
 @pytest.fixture(scope="session")
