@@ -60,6 +60,12 @@ def join(group: Path) -> None:
     (group / "cgroup.procs").write_text(f"{os.getpid()}\n")
 
 
+def limit(group: Path) -> int:
+    """The memory limit of ``group`` in bytes, as ``student_group`` set it (v2 or v1)."""
+    name = "memory.max" if (group / "memory.max").is_file() else "memory.limit_in_bytes"
+    return int((group / name).read_text())
+
+
 def members(group: Path) -> set[int]:
     """The process ids in ``group``."""
     return {int(pid) for pid in (group / "cgroup.procs").read_text().split()}

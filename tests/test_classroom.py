@@ -247,7 +247,7 @@ def test_a_memory_group_a_student_in_either_cgroup_layout(tmp_path, monkeypatch)
     assert "+memory" in (v2 / "cgroup.subtree_control").read_text()
     assert "+memory" in (v2 / "magic-classroom" / "cgroup.subtree_control").read_text()
     assert cgroups.student_group("ana", 2**31, root=v2) == group  # a second start updates the limit
-    assert (group / "memory.max").read_text() == f"{2**31}\n"
+    assert (group / "memory.max").read_text() == f"{2**31}\n" and cgroups.limit(group) == 2**31
 
     v1 = tmp_path / "v1"
     real_mkdir(v1 / "memory", parents=True)
@@ -255,6 +255,7 @@ def test_a_memory_group_a_student_in_either_cgroup_layout(tmp_path, monkeypatch)
     group = cgroups.student_group("bo", 3 * 2**30, root=v1)
     assert group == v1 / "memory" / "magic-classroom" / "bo" and cgroups.find("bo", v1) == group
     assert (group / "memory.limit_in_bytes").read_text() == f"{3 * 2**30}\n"
+    assert cgroups.limit(group) == 3 * 2**30
     (group / "cgroup.procs").write_text("12\n34\n")
     assert cgroups.members(group) == {12, 34}
     assert cgroups.find("ana", v1) is None

@@ -7,6 +7,7 @@ where a missing browser is an error: CI always installs it.
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import json
 import os
@@ -48,13 +49,21 @@ def browser():
         b.close()
 
 
+@contextlib.contextmanager
+def exclusive(lock: Path):
+    """Hold an exclusive lock on the file ``lock`` (made if missing): `make test`'s other xdist worker,
+    asking for the same lock, waits until this one is done."""
+    with open(lock, "w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        yield
+
+
 @pytest.fixture(scope="session")
 def axe_js() -> Path:
     """The pinned axe-core, installed with npm into build/npm (git-ignored) when missing."""
     installed = NPM_DIR / "node_modules" / "axe-core" / "package.json"
     NPM_DIR.mkdir(parents=True, exist_ok=True)
-    with open(NPM_DIR / ".install.lock", "w") as lock:  # two xdist workers: one installs, the other waits
-        fcntl.flock(lock, fcntl.LOCK_EX)
+    with exclusive(NPM_DIR / ".install.lock"):  # two xdist workers: one installs, the other waits
         _install_axe(installed)
     assert AXE_JS.is_file()
     return AXE_JS
@@ -105,8 +114,7 @@ def english_site(tmp_path_factory) -> tuple[Path, str]:
     if os.environ.get("PYTEST_XDIST_WORKER"):
         shared = shared.parent
     out, printed = shared / "english-site", shared / "english-site.stdout"
-    with open(shared / "english-site.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+    with exclusive(shared / "english-site.lock"):
         if not printed.is_file():
             shutil.rmtree(out, ignore_errors=True)
             out.mkdir()

@@ -343,8 +343,7 @@ def test_one_memory_limit_holds_a_students_server_as_a_whole(classroom, pages):
     group = cgroups.find(A)
     assert group is not None, f"no memory cgroup for {A}:\n{classroom.log_tail()}"
     limit = json.loads((classroom.state / "settings.json").read_text())["mem_limit"]
-    name = "memory.max" if (cgroups.ROOT / "cgroup.controllers").is_file() else "memory.limit_in_bytes"
-    assert int((group / name).read_text()) == limit == 2 * 2**30
+    assert cgroups.limit(group) == limit == 2 * 2**30
     pids = subprocess.run(["pgrep", "-u", A], capture_output=True, text=True).stdout.split()
     assert len(pids) >= 2 and {int(p) for p in pids} <= cgroups.members(group)  # the server and its kernel
     assert cgroups.find(B) != group
