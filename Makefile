@@ -33,8 +33,8 @@ help:
 	@echo "make editions   bring the translation catalogues up to the English, regenerate and re-execute the editions"
 	@echo "make bench      run benchmarks/ (ratios against a baseline measured in the same run)"
 	@echo "make html       export the notebooks as offline pages in $(HTML_DIR)/ (open $(HTML_DIR)/index.html)"
-	@echo "make handouts   student pages without solutions, teacher pages, printable PDF worksheets in $(HANDOUTS_DIR)/"
-	@echo "make slides     one offline reveal.js slide deck per notebook in $(SLIDES_DIR)/ (arrow keys move)"
+	@echo "make handouts   student pages without solutions, teacher pages, printable PDF worksheets in $(HANDOUTS_DIR)/ (CORE=1: the lessons' cores only)"
+	@echo "make slides     one offline reveal.js slide deck per notebook in $(SLIDES_DIR)/ (arrow keys move; CORE=1: cores only)"
 	@echo "make app        serve the notebooks with Voila, code hidden, on http://127.0.0.1:$(APP_PORT)/ (EDITION=uk: an edition)"
 	@echo "make classroom CLASS=class.csv [TEACHER=name]   as root: a class on this machine (JupyterHub; docs/teachers.md)"
 	@echo "make classroom-stop     stop a classroom started in the background (work and passwords are kept)"
@@ -174,11 +174,13 @@ html: setup
 	$(PY) scripts/export_html.py --out $(HTML_DIR)
 
 # The classroom kit (docs/teachers.md): handouts without solutions, worksheets to print, slides.
+# CORE=1: each lesson's core alone (the cells not tagged `further`; docs/teachers.md, "Lesson plans").
+CORE_FLAG = $(if $(CORE),--core)
 handouts: setup
-	$(PY) scripts/make_handouts.py --out $(HANDOUTS_DIR)
+	$(PY) scripts/make_handouts.py --out $(HANDOUTS_DIR) $(CORE_FLAG)
 
 slides: setup
-	$(PY) scripts/make_slides.py --out $(SLIDES_DIR)
+	$(PY) scripts/make_slides.py --out $(SLIDES_DIR) $(CORE_FLAG)
 
 # Loopback only; Voilà shows no code and starts one kernel per opened page. `make app EDITION=uk`
 # serves an edition; each page says its language and names its controls in it (the template's words

@@ -981,7 +981,10 @@ def generated(page: Page, lang: str) -> str:
             if cell["cell_type"] == "code" and unchanged:
                 cell["outputs"] = before["outputs"]
                 cell["execution_count"] = before["execution_count"]
-                cell["metadata"] = before["metadata"]
+                # what running it recorded stays; the English cell's tags (e.g. ``further``) and display
+                # settings are the edition's too
+                ran = {k: v for k, v in before["metadata"].items() if k == "execution"}
+                cell["metadata"] = {**cell["metadata"], **ran}
         widgets = kept_widget_state(before_nb["metadata"].get("widgets", {}), new["cells"])
         if widgets:
             new["metadata"]["widgets"] = widgets

@@ -41,6 +41,7 @@ import nbformat
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import export_html  # noqa: E402  (the sibling script: its export functions are reused)
+import lesson_time  # noqa: E402
 
 ROOT = export_html.ROOT
 PARTS = ("student", "teacher", "worksheets")
@@ -135,9 +136,10 @@ def english_twin(nb_path: Path) -> nbformat.NotebookNode | None:
     return nbformat.read(twin, as_version=4) if twin.is_file() else None
 
 
-def build_student(out: Path, notebooks: list[Path]) -> list[Path]:
+def build_student(out: Path, notebooks: list[Path], core: bool = False) -> list[Path]:
     """``out/student``: the pages without solutions (an edition's in ``out/student/<lang>``), their
-    indexes, MathJax and the web font."""
+    indexes, MathJax and the web font; each notebook's core alone (no cell tagged ``further``) when
+    `core`."""
     target = out / "student"
     if target.exists():
         shutil.rmtree(target)
@@ -145,7 +147,8 @@ def build_student(out: Path, notebooks: list[Path]) -> list[Path]:
         copies = []
         for nb_path in notebooks:
             lang = export_html.language_of(nb_path)
-            stripped, _, _ = strip_solutions(nbformat.read(nb_path, as_version=4), english_twin(nb_path))
+            nb = nbformat.read(nb_path, as_version=4)
+            stripped, _, _ = strip_solutions(lesson_time.core_only(nb) if core else nb, english_twin(nb_path))
             copy_path = Path(tmp) / lang / nb_path.name  # the folder keeps the language
             copy_path.parent.mkdir(exist_ok=True)
             nbformat.write(stripped, copy_path)
@@ -230,6 +233,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--parts", nargs="+", choices=PARTS, default=list(PARTS), help="what to build (default: all)"
     )
+    parser.add_argument(
+        "--core", action="store_true", help="student pages of the lessons' cores only (no 'going further')"
+    )
     args = parser.parse_args(argv)
     notebooks = (
         sorted(args.notebooks)
@@ -242,7 +248,7 @@ def main(argv: list[str] | None = None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()
     if "student" in args.parts:
-        for page in build_student(out, notebooks):
+        for page in build_student(out, notebooks, core=args.core):
             print(f"{page}  {page.stat().st_size / 1e6:6.2f} MB (student, no solutions)")
     if "teacher" in args.parts:
         build_teacher(out, notebooks)

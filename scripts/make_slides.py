@@ -33,6 +33,7 @@ from nbconvert import SlidesExporter
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import export_html  # noqa: E402
+import lesson_time  # noqa: E402
 import slide_types  # noqa: E402
 
 ROOT = export_html.ROOT
@@ -104,8 +105,9 @@ def make_exporter(lang: str = "en", assets: str = "") -> SlidesExporter:
     return exporter
 
 
-def build(notebooks: list[Path], out: Path) -> list[Path]:
-    """Write ``out/NN_*.slides.html`` for each notebook, with reveal.js and MathJax beside them."""
+def build(notebooks: list[Path], out: Path, core: bool = False) -> list[Path]:
+    """Write ``out/NN_*.slides.html`` for each notebook, with reveal.js and MathJax beside them; from
+    each notebook's core alone (its cells not tagged ``further``) when `core`."""
     out.mkdir(parents=True, exist_ok=True)
     copy_reveal(out, reveal_package())
     export_html.copy_mathjax(out)
@@ -119,7 +121,8 @@ def build(notebooks: list[Path], out: Path) -> list[Path]:
             exporter = make_exporter(lang, assets)
             decks = []
             for path in paths:
-                nb = slide_types.with_slide_types(nbformat.read(path, as_version=4))
+                nb = nbformat.read(path, as_version=4)
+                nb = slide_types.with_slide_types(lesson_time.core_only(nb) if core else nb)
                 nbformat.write(nb, Path(tmp) / path.name)  # the copy that was converted, for inspection
                 resources = {
                     "metadata": {"name": path.stem, "path": str(path.parent)},
@@ -166,6 +169,7 @@ def main(argv: list[str] | None = None) -> int:
         "notebooks", nargs="*", type=Path, help="notebooks (default: every notebooks/NN_*.ipynb)"
     )
     parser.add_argument("--out", type=Path, default=ROOT / "slides", help="output folder (default: slides/)")
+    parser.add_argument("--core", action="store_true", help="the lessons' cores only (no 'going further')")
     args = parser.parse_args(argv)
     notebooks = (
         sorted(args.notebooks)
@@ -180,7 +184,7 @@ def main(argv: list[str] | None = None) -> int:
         )
     notebooks = [nb for nb in notebooks if nb not in skipped]
     start = time.perf_counter()
-    build(notebooks, args.out)
+    build(notebooks, args.out, core=args.core)
     elapsed = time.perf_counter() - start
     print(f"total {export_html.folder_size(args.out) / 1e6:.2f} MB in {args.out}/ ({elapsed:.1f} s)")
     return 0

@@ -334,7 +334,7 @@ def test_long_notebooks_get_two_lessons_and_a_45_minute_cut():
     rows = learning_path_rows()
     plans = lesson_plans()
     assert sorted(plans) == [p.name[:2] for p in NOTEBOOKS]
-    long = [k for k, row in rows.items() if row["lesson time"] == TWO_LESSONS]
+    long = [k for k, row in rows.items() if row["lessons"] == TWO_LESSONS]
     assert {"02", "04", "05", "07"} <= set(long)
     for number in long:
         plan = plans[number]
@@ -342,4 +342,4 @@ def test_long_notebooks_get_two_lessons_and_a_45_minute_cut():
         assert "**In one lesson (45 min)**" in plan, f"no 45-minute cut for notebook {number}"
         assert len(minute_blocks(plan)) == 3, number
     for number in set(rows) - set(long):
-        assert rows[number]["lesson time"] == "45 min" and len(minute_blocks(plans[number])) == 1, number
+        assert rows[number]["lessons"] == "45 min" and len(minute_blocks(plans[number])) == 1, number

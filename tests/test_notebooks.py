@@ -214,13 +214,13 @@ def table_rows(text: str, header_word: str) -> dict[str, dict[str, str]]:
 
 
 def test_learning_path_and_teachers_page_agree_on_every_notebook_and_timing():
-    path = table_rows((ROOT / "notebooks" / "README.md").read_text(encoding="utf-8"), "lesson time")
+    path = table_rows((ROOT / "notebooks" / "README.md").read_text(encoding="utf-8"), "lessons")
     plans = (ROOT / "docs" / "teachers.md").read_text(encoding="utf-8")
-    teachers = table_rows(plans, "lesson time")
+    teachers = table_rows(plans, "lessons")
     numbers = [p.name[:2] for p in NOTEBOOKS]
     assert sorted(path) == numbers and sorted(teachers) == numbers
     for k in numbers:
-        for column in ("lesson time", "runs in"):
+        for column in ("lessons", "core", "whole notebook", "runs in"):
             assert path[k][column] == teachers[k][column], (k, column, path[k][column], teachers[k][column])
         assert re.search(rf"^### .*\(notebooks? [^)]*\b{k}\b", plans, re.M), (
             f"no lesson plan for notebook {k}"

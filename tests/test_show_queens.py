@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from magiclib import DURER, QUEEN, fundamental_queens, queen_sum
+from magiclib import DURER, QUEEN, fundamental_queens, magic, queen_sum
 from magiclib.show import (
     MAX_BOARD,
     backtrack_frames,
@@ -89,3 +89,45 @@ def test_board_limits():
         backtrack_frames(8, max_frames=10**6)
     with pytest.raises(ValueError, match="12"):
         backtrack_frames(13)
+
+
+def test_queen_pairs_join_partners_and_sum_each_pair():
+    """The four pairs of the article's half-turn-symmetric solution: each adds up to 65, 4 x 65 = 260;
+    every text at least 12 pt and apart from the others; a solution with no partners is refused."""
+    import itertools
+
+    import matplotlib.pyplot as plt
+
+    from magiclib.show.look import MIN_PT
+    from magiclib.show.queens import draw_queen_pairs
+
+    ax = draw_queen_pairs(ARTICLE_SQUARE, ARTICLE_HIDDEN[0], title="four pairs")
+    legend = ax.get_legend()
+    assert [t.get_text() for t in legend.get_texts()] == [
+        "62 + 3 = 65",
+        "52 + 13 = 65",
+        "47 + 18 = 65",
+        "33 + 32 = 65",
+    ]
+    assert legend.get_title().get_text() == "4 pairs × 65 = 260"
+    assert len({(line.get_color(), line.get_linestyle()) for line in ax.lines}) == 4  # never colour alone
+    assert len({line.get_linestyle() for line in ax.lines}) == 4
+    fig = ax.figure
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    drawn = [ax.title, *ax.texts, *legend.get_texts(), legend.get_title()]
+    texts = [t for t in drawn if t.get_text().strip()]
+    assert min(t.get_fontsize() for t in texts) >= MIN_PT
+    boxes = [t.get_window_extent(renderer) for t in texts]
+    assert not [
+        (a, b)
+        for a, b in itertools.combinations(boxes, 2)
+        if a.x0 + 1 < b.x1 - 1 and b.x0 + 1 < a.x1 - 1 and a.y0 + 1 < b.y1 - 1 and b.y0 + 1 < a.y1 - 1
+    ]
+    plt.close(fig)
+    odd = draw_queen_pairs(magic(5), (1, 4, 2, 0, 3)).get_legend()  # the centre queen is its own partner
+    assert [t.get_text() for t in odd.get_texts()][-1] == f"centre: {magic(5)[2][2]}"
+    assert odd.get_title().get_text() == "all 5 queens: 65"
+    plt.close("all")
+    with pytest.raises(ValueError, match="half turn"):
+        draw_queen_pairs(ARTICLE_SQUARE, (0, 4, 7, 5, 2, 6, 1, 3))

@@ -8,9 +8,11 @@
   ``html_table``);
 - ``player``: the kernel-free frame player (``html_animation``) and the frame conventions the
   widget player (``magiclib.widgets.FramePlayer``) shares with it;
+- ``cells``: classes of cells in a square (``draw_parity_classes``, ``draw_wrapped_blocks``,
+  ``draw_walk_blocks``);
 - ``walk``: the Siamese walk (``siamese_frames``, ``siamese_animation``, ``save_siamese_gif``,
   ``draw_torus_wrap``);
-- ``queens``: n queens (``draw_queens``, ``draw_queens_gallery``, ``queens_board_html``,
+- ``queens``: n queens (``draw_queens``, ``draw_queens_gallery``, ``draw_queen_pairs``, ``queens_board_html``,
   ``queens_over_square_html``, ``backtrack_frames``);
 - ``hexagon``: the magic hexagon (``draw_hexagon``, ``hexagon_svg``, ``hexagon_verdict_html``);
 - ``tables``: readable tables (``matrix_html`` for matrices, ``data_table_html`` for labelled rows);
@@ -32,12 +34,14 @@ from .board import (
     small_multiples,
     square_html,
 )
+from .cells import draw_parity_classes, draw_walk_blocks, draw_wrapped_blocks
 from .hexagon import draw_hexagon, hexagon_svg, hexagon_verdict_html
 from .look import COLORS, CSS_FONT, FONT, MIN_PT, css_font
 from .player import MAX_FRAMES, HTMLAnimation, html_animation
 from .queens import (
     MAX_BOARD,
     backtrack_frames,
+    draw_queen_pairs,
     draw_queens,
     draw_queens_gallery,
     queens_board_html,
@@ -63,6 +67,10 @@ __all__ = [
     "html_table",
     "MAX_DRAWN_ORDER",
     "MAX_PANELS",
+    # cells
+    "draw_parity_classes",
+    "draw_wrapped_blocks",
+    "draw_walk_blocks",
     # player
     "HTMLAnimation",
     "html_animation",
@@ -76,6 +84,7 @@ __all__ = [
     # queens
     "draw_queens",
     "draw_queens_gallery",
+    "draw_queen_pairs",
     "queens_board_html",
     "queens_over_square_html",
     "backtrack_frames",

@@ -22,6 +22,7 @@ __all__ = [
     "MAX_BOARD",
     "draw_queens",
     "draw_queens_gallery",
+    "draw_queen_pairs",
     "queens_board_html",
     "queens_over_square_html",
     "backtrack_frames",
@@ -182,6 +183,81 @@ def draw_queens_gallery(
     else:
         fig.tight_layout()
     return fig
+
+
+#: How ``draw_queen_pairs`` tells the pairs apart: a colour and a dash pattern each (never colour alone).
+_PAIR_STYLES = (
+    (COLORS["accent"], "-"),
+    (COLORS["bad"], "--"),
+    (COLORS["grid"], ":"),
+    (COLORS["muted"], "-."),
+)
+
+
+def draw_queen_pairs(square: Any, solution: Sequence[int], ax=None, *, title: str | None = None):
+    """Draw the queens of ``solution`` on ``square``'s numbers, each joined to its partner across the
+    centre (the cell a half turn sends it to), with each pair's sum in a legend below; return the Axes.
+
+    The solution must be one that a half turn leaves unchanged, so that every partner is a queen. The
+    pairs differ in colour and in dash pattern, and the legend names each pair by its two numbers;
+    for odd n the queen on the centre is its own partner and is listed alone.
+
+    >>> ax = draw_queen_pairs([[16, 3, 2, 13], [5, 10, 11, 8], [9, 6, 7, 12], [4, 15, 14, 1]], (1, 3, 0, 2))
+    >>> [t.get_text() for t in ax.get_legend().get_texts()]
+    ['3 + 14 = 17', '8 + 9 = 17']
+    """
+    import matplotlib.pyplot as plt
+    from matplotlib import patheffects
+    from matplotlib.lines import Line2D
+
+    s = _drawn_solution(solution)
+    n = len(s)
+    a = _square_for(square, n)
+    if a is None:
+        raise ValueError("draw_queen_pairs needs a square whose numbers to add")
+    if any(s[n - 1 - r] != n - 1 - s[r] for r in range(n)):
+        raise ValueError(f"a half turn does not leave {s} unchanged: some queen has no partner queen")
+    title = as_text(title)
+    if ax is None:
+        side = (1.3 * 2 * MIN_PT + 4) / 72 * n + 0.2  # a number and a queen in one cell, 12 pt each
+        _fig, ax = plt.subplots(figsize=(max(side + 0.4, 6.0), side + 0.45 * (n // 2 + 2) / 2 + 0.6))
+    draw_queens(s, a, ax, title=title, fontsize=MIN_PT)
+    halo = [patheffects.withStroke(linewidth=4, foreground=COLORS["cell"])]
+    for text in ax.texts:  # the numbers the segments cross stay readable (a queen's are white on green)
+        if text.get_color() != "white":
+            text.set_path_effects(halo)
+    handles, labels, sums = [], [], []
+    for r in range(n // 2):
+        (r1, c1), (r2, c2) = (r, s[r]), (n - 1 - r, s[n - 1 - r])
+        color, dash = _PAIR_STYLES[r % len(_PAIR_STYLES)]
+        ax.plot([c1 + 0.5, c2 + 0.5], [r1 + 0.5, r2 + 0.5], color=color, ls=dash, lw=3, zorder=2)
+        first, second = int(a[r1, c1]), int(a[r2, c2])
+        sums.append(first + second)
+        handles.append(Line2D([], [], color=color, ls=dash, lw=3))
+        labels.append(f"{first} + {second} = {first + second}")
+    total = sum(int(a[r, s[r]]) for r in range(n))
+    if n % 2:
+        handles.append(Line2D([], [], ls="none"))
+        labels.append(_("centre: {value}", value=int(a[n // 2, s[n // 2]])))
+    if not n % 2 and len(set(sums)) == 1:
+        head = _("{count} pairs × {sum} = {total}", count=len(sums), sum=sums[0], total=total)
+    else:
+        head = _("all {n} queens: {total}", n=n, total=total)
+    legend = ax.legend(
+        handles,
+        labels,
+        title=head,
+        loc="upper center",
+        bbox_to_anchor=(0.5, 0.0),
+        ncol=2,
+        fontsize=FONT["size"],
+        title_fontsize=FONT["size"],
+        frameon=False,
+        handlelength=3,
+    )
+    legend.get_title().set_color(COLORS["accent"])
+    ax.figure.tight_layout()
+    return ax
 
 
 def queens_board_html(

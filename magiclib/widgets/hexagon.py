@@ -1,6 +1,6 @@
 """ "Fill the free cells": type the 7 free values, see the other 12 cells follow.
 
-The other cells are computed from x = B·f + b (``magiclib.hexagon.fill``), so
+The other cells are computed from x = B·f + p (``magiclib.hexagon.fill``), so
 every line always sums to the chosen total; the question the widget answers is
 whether the 19 values are 1..19, once each: then it is a true magic hexagon.
 
@@ -91,7 +91,7 @@ class HexagonFiller(widgets.VBox):
             + html.escape(
                 _(
                     "Fill the free cells: type the 7 yellow values (press Enter); "
-                    "the other 12 follow from x = B·f + b."
+                    "the other 12 follow from x = B·f + p."
                 )
             )
             + "</b>"

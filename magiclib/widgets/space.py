@@ -3,8 +3,9 @@ projection ΠX onto the magic matrices, the residual R = X - ΠX and the Pythago
 ‖X‖² = ‖ΠX‖² + ‖R‖², all exact (fractions). The letters are the suite's (notebooks/README.md).
 
 Selectors for browser tests: each input has the class ``magiclib-space-cell-R-C``
-(1-based row R and column C; its label, hidden visually but read by screen
-readers, says "row R, column C"); the three tables are in ``.magiclib-space-m``,
+(1-based row R and column C); its label, hidden visually but read by screen
+readers, numbers rows and columns from 0 as notebook 07 does ("row 0, column 0"
+for the top-left cell); the three tables are in ``.magiclib-space-m``,
 ``.magiclib-space-p`` and ``.magiclib-space-r`` (each ``td`` holds one entry
 such as ``-1/18``); the line sums of ΠX in ``.magiclib-space-sums`` (it reads
 "all 8 lines of ΠX sum to 15"), the norms in ``.magiclib-space-norms``.
@@ -125,8 +126,8 @@ class NearestMagicExplorer(widgets.VBox):
             for c in range(n):
                 box = widgets.IntText(
                     value=int(m[r, c]),
-                    description=_("row {row}, column {column}", row=r + 1, column=c + 1),
-                    tooltip=_("row {row}, column {column}", row=r + 1, column=c + 1),
+                    description=_("row {row}, column {column}", row=r, column=c),
+                    tooltip=_("row {row}, column {column}", row=r, column=c),
                     layout=widgets.Layout(width="78px", height="38px"),
                     style={"description_width": "0px"},
                 )

@@ -18,7 +18,8 @@ def test_notebook_00_runs_in_jupyterlab_and_shows_its_results(lab_server, page):
     assert "24 arrangements of 1..4, none magic" in text
     assert "260" in text and "505" in text
     # The figures were drawn as images in the page, not only stored.
-    assert page.locator(".jp-RenderedImage img").count() == 3  # Lo Shu, the kinds, the symmetries
+    # Lo Shu, the kinds, the parity classes and the wrapped blocks (going further), the symmetries
+    assert page.locator(".jp-RenderedImage img").count() == 5
     page.locator(".jp-RenderedImage img").first.scroll_into_view_if_needed()
     screenshot(page, "00_intro_lo_shu")
     page.get_by_text("Lo Shu under the 8 symmetries").first.scroll_into_view_if_needed()

@@ -54,7 +54,7 @@ def test_fill_the_free_cells_in_lab(lab_server, page):
     verdict = page.locator(".magiclib-hexagon-verdict").first
     verdict.wait_for(state="attached")
     assert "Not magic yet" in verdict.inner_text()
-    # every line already sums to 38 before the right values are in: that is B·f + b
+    # every line already sums to 38 before the right values are in: that is B·f + p
     sums = page.locator(".magiclib-hexagon-board text.line-sum").all_text_contents()
     assert [s.rsplit(" ", 1)[0] for s in sums] == ["38 ✓"] * 15
     _enter_free_values(page, ADAMS_FREE)

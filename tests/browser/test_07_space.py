@@ -2,7 +2,8 @@
 
 Selectors (see magiclib/widgets/space.py):
 
-- the inputs of X: ``.magiclib-space-cell-R-C input`` (R, C from 1; hidden label "row R, column C");
+- the inputs of X: ``.magiclib-space-cell-R-C input`` (R, C from 1; hidden label "row R-1, column C-1",
+  counted from 0 as in the notebook);
   type a number and press Enter;
 - the tables: ``.magiclib-space-m``, ``.magiclib-space-p`` (the projection ΠX) and
   ``.magiclib-space-r`` (the residual), one ``td`` per entry, e.g. "-1/18";
@@ -50,7 +51,7 @@ def test_nearest_magic_widget_in_lab(lab_server, page):
     widget.scroll_into_view_if_needed()
     # the hidden labels name each input for screen readers
     labels = page.locator(".magiclib-space-cell .widget-label").all_text_contents()
-    assert labels[:3] == ["row 1, column 1", "row 1, column 2", "row 1, column 3"]
+    assert labels[:3] == ["row 0, column 0", "row 0, column 1", "row 0, column 2"]
     before = _projection_shown(page)
     assert before == _expected(START) and _is_magic(before)
     assert "lines of ΠX sum to" in page.locator(".magiclib-space-sums").first.inner_text()

@@ -1,0 +1,229 @@
+"""Every lesson fits its period: each notebook's core within the lessons the learning path gives it.
+
+The time model and its calibration are in scripts/lesson_time.py: the weights must reproduce the number
+of 45-minute lessons a teacher found each notebook needed when read (commit a578bd2, issue 32), and then
+every core must fit its lessons. A failure says which notebook overran, and by how much.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+from test_notebooks import table_rows
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "scripts"))
+import lesson_time  # noqa: E402
+
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+EDITIONS = sorted((ROOT / "notebooks").glob("*/[0-9][0-9]_*.ipynb"))
+CALIBRATION = json.loads(lesson_time.CALIBRATION.read_text())
+
+
+def load(path: Path) -> dict:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def learning_path() -> dict[str, dict[str, str]]:
+    """The learning path's table, by notebook number: column header -> text."""
+    return table_rows((ROOT / "notebooks" / "README.md").read_text(encoding="utf-8"), "core")
+
+
+def lessons(row: dict[str, str]) -> int:
+    m = re.fullmatch(r"(?:(\d) × )?45 min", row["lessons"])
+    assert m, f"lessons column: {row['lessons']!r}"
+    return int(m.group(1) or 1)
+
+
+def stated_minutes(text: str) -> int:
+    m = re.fullmatch(r"(\d+) min", text)
+    assert m, text
+    return int(m.group(1))
+
+
+def runs_in(row: dict[str, str]) -> float:
+    return float(re.fullmatch(r"(\d+) s", row["runs in"]).group(1))
+
+
+def test_the_weights_reproduce_the_teachers_reading_of_every_notebook():
+    assert CALIBRATION["commit"] == "a578bd2" and len(CALIBRATION["notebooks"]) == 9
+    wrong = []
+    for number, entry in CALIBRATION["notebooks"].items():
+        found = CALIBRATION["teacher_read"][number]
+        got = lesson_time.calibrated_minutes(entry, found)
+        if not 45 * (found - 1) < got <= 45 * found:
+            wrong.append(f"{number}: model {got:.0f} min, the teacher needed {found} lessons")
+    assert not wrong, wrong
+
+
+def test_the_model_counts_what_it_says():
+    feats = lesson_time._markdown_features(
+        "## A heading\n\n**Predict:** is $a + b = c$? `x = 1` <details>folded words</details>"
+    )
+    assert feats.predictions == 1 and feats.symbols == 2
+    assert feats.words == 7  # A heading Predict is a b c: code span, folded text and maths signs not read
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [
+        nbformat.v4.new_markdown_cell("# T\n\none two three"),
+        nbformat.v4.new_code_cell("x = 1\n\ny = 2", metadata={"tags": ["further"]}),
+        nbformat.v4.new_markdown_cell("## Exercises\n\nmany words here are not counted"),
+    ]
+    assert lesson_time.notebook_features(nb).code_lines == 2
+    assert lesson_time.notebook_features(nb, core_only=True).code_cells == 0
+    assert lesson_time.notebook_features(nb).words == 4
+
+
+def test_every_core_fits_the_lessons_the_learning_path_gives_it():
+    path = learning_path()
+    over = []
+    for nb_path in NOTEBOOKS:
+        number = nb_path.name[:2]
+        row = path[number]
+        budget = 45 * lessons(row)
+        core = lesson_time.minutes(load(nb_path), True, runs_in(row), lessons(row))
+        if core > budget:
+            over.append(f"{number}: core {core:.0f} min, {core - budget:.0f} min over its {row['lessons']}")
+    assert not over, over
+
+
+def test_the_learning_path_states_each_cores_and_whole_notebooks_time():
+    path = learning_path()
+    wrong = []
+    for nb_path in NOTEBOOKS:
+        number = nb_path.name[:2]
+        row = path[number]
+        nb = load(nb_path)
+        for column, core_only in (("core", True), ("whole notebook", False)):
+            model = lesson_time.minutes(nb, core_only, runs_in(row), lessons(row))
+            if abs(stated_minutes(row[column]) - model) > 2.5:
+                wrong.append(f"{number} {column}: says {row[column]}, the model gives {model:.0f} min")
+    assert not wrong, wrong
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name[:2])
+def test_going_further_is_marked_where_it_starts_and_ends_at_a_section(path):
+    nb = load(path)
+    assert lesson_time.further_runs(nb), f"{path.name}: no cell is marked going further"
+    assert lesson_time.run_problems(nb) == []
+
+
+@pytest.mark.parametrize("path", EDITIONS, ids=lambda p: f"{p.parent.name}-{p.name[:2]}")
+def test_an_edition_marks_the_same_cells_going_further(path):
+    english = {c["id"]: lesson_time.is_further(c) for c in load(ROOT / "notebooks" / path.name)["cells"]}
+    edition = {c["id"]: lesson_time.is_further(c) for c in load(path)["cells"]}
+    assert edition == english
+
+
+def test_the_run_checks_catch_an_unmarked_run_and_a_run_that_ends_mid_section():
+    further = {"tags": ["further"]}
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [
+        nbformat.v4.new_markdown_cell("## 1. Core"),
+        nbformat.v4.new_code_cell("x = 1", metadata=further),
+        nbformat.v4.new_code_cell("y = 2"),
+    ]
+    problems = lesson_time.run_problems(nb)
+    assert any("no '> **Going further**'" in p for p in problems)
+    assert any("no heading" in p for p in problems)
+    nb.cells[1:2] = [
+        nbformat.v4.new_markdown_cell(
+            "## 2. Extra\n\n> **Going further.** This section ...", metadata=further
+        ),
+        nbformat.v4.new_code_cell("x = 1", metadata=further),
+    ]
+    nb.cells[-1] = nbformat.v4.new_markdown_cell("## Summary")
+    assert lesson_time.run_problems(nb) == []
+
+
+def test_core_only_keeps_the_order_and_drops_the_further_cells():
+    nb = load(NOTEBOOKS[0])
+    core = lesson_time.core_only(nb)
+    assert [c["id"] for c in core["cells"]] == [c["id"] for c in nb["cells"] if not lesson_time.is_further(c)]
+    assert len(nb["cells"]) > len(core["cells"])
+
+
+def test_the_student_pages_can_be_built_from_the_core_alone(tmp_path):
+    import html
+
+    import make_handouts
+
+    nb_path = NOTEBOOKS[0]
+    nb = load(nb_path)
+
+    def words(text: str) -> str:
+        return " ".join(html.unescape(re.sub(r"<[^>]+>", "", text)).split())
+
+    core_text = " ".join(words("".join(c["source"])) for c in nb["cells"] if not lesson_time.is_further(c))
+    dropped = next(
+        line
+        for c in nb["cells"]
+        if lesson_time.is_further(c) and c["cell_type"] == "code"
+        for line in map(words, "".join(c["source"]).splitlines())
+        if len(line) > 12 and line not in core_text
+    )
+    assert make_handouts.main([str(nb_path), "--out", str(tmp_path), "--parts", "student", "--core"]) == 0
+    page = words((tmp_path / "student" / f"{nb_path.stem}.html").read_text(encoding="utf-8"))
+    assert "not part of the lesson's core" not in page and dropped not in page
+    assert make_handouts.main([str(nb_path), "--out", str(tmp_path / "all"), "--parts", "student"]) == 0
+    whole = words((tmp_path / "all" / "student" / f"{nb_path.stem}.html").read_text(encoding="utf-8"))
+    assert "not part of the lesson's core" in whole and dropped in whole
+
+
+def _bound_and_loaded(source: str) -> tuple[set[str], set[str]]:
+    """Names a code cell binds (assignments, imports, defs, loop targets) and names it reads."""
+    import ast
+
+    lines = [line for line in source.splitlines() if not line.lstrip().startswith(("%", "!"))]
+    tree = ast.parse("\n".join(lines))
+    bound, loaded = set(), set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            (loaded if isinstance(node.ctx, ast.Load) else bound).add(node.id)
+        elif isinstance(node, ast.FunctionDef | ast.ClassDef | ast.AsyncFunctionDef):
+            bound.add(node.name)
+            bound.update(a.arg for a in ast.walk(node.args) if isinstance(a, ast.arg))
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            bound.update((a.asname or a.name).split(".")[0] for a in node.names)
+        elif isinstance(node, ast.arg):
+            bound.add(node.arg)
+    return bound, loaded
+
+
+def core_reads_further(nb: dict) -> list[str]:
+    """Core cells that read a name only a going-further cell (skipped in class) defines."""
+    core_names: set[str] = set()
+    further_only: dict[str, int] = {}
+    missing = []
+    for i, cell in enumerate(nb["cells"]):
+        if cell["cell_type"] != "code":
+            continue
+        bound, loaded = _bound_and_loaded("".join(cell["source"]))
+        if lesson_time.is_further(cell):
+            further_only.update({name: i for name in bound - core_names})
+            continue
+        for name in sorted(loaded - bound - core_names):
+            if name in further_only:
+                missing.append(f"cell {i} reads {name!r}, set in going-further cell {further_only[name]}")
+        core_names |= bound
+    return missing
+
+
+def test_the_core_check_finds_a_name_only_a_skipped_cell_sets():
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [
+        nbformat.v4.new_code_cell("import numpy as np\nx = np.ones(3)"),
+        nbformat.v4.new_code_cell("y = x + 1\ndef f(k):\n    return k", metadata={"tags": ["further"]}),
+        nbformat.v4.new_code_cell("print(x, f(2), [k for k in range(3)])"),
+    ]
+    assert core_reads_further(nb) == ["cell 2 reads 'f', set in going-further cell 1"]
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name[:2])
+def test_the_core_runs_without_the_going_further_cells(path):
+    """A class that skips every going-further cell can still run the core in order."""
+    assert core_reads_further(load(path)) == []
