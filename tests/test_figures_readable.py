@@ -73,6 +73,16 @@ CASES = {
         [np.rot90(_sq(5), k) for k in range(4)] * 8, titles=[f"image {k + 1}" for k in range(32)], ncols=8
     ),
     "small_multiples": lambda: _filled(show.small_multiples(3, ncols=3)),
+    "draw_stages": lambda: show.draw_stages(
+        LO_SHU, [("1. centre", [(1, 1)]), ("2. corners", [(0, 0), (0, 2), (2, 0), (2, 2)])], size=2.6
+    ),
+    "draw_intervals": lambda: show.draw_intervals(
+        [(800 + k, 880 + k, 960 + k) for k in range(0, 200, 5)],
+        880,
+        xlabel="estimated number of 4x4 magic squares",
+        ylabel="random seed",
+        title="40 intervals and the true 880 (misses: dashed, X)",
+    ),
     "draw_queens": lambda: show.draw_queens((1, 3, 0, 2), title="4 queens"),
     "draw_queens on square": lambda: show.draw_queens((1, 3, 0, 2), DURER, title="4 queens on Dürer"),
     "draw_queens_gallery 8": lambda: show.draw_queens_gallery(

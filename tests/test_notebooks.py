@@ -10,9 +10,13 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from pathlib import Path
 
 import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
+from lesson_time import table_rows  # noqa: E402  (one reader of the learning path's tables)
 
 NOTEBOOKS = sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 IGNORE_TAG = "nbval-ignore-output"
@@ -196,21 +200,6 @@ def test_no_seed_jargon_where_readers_look(path):
 
 
 # ---------------------------------------------------------------- lesson plans that match
-
-
-def table_rows(text: str, header_word: str) -> dict[str, dict[str, str]]:
-    """Rows of the first Markdown table whose header has ``header_word``, keyed by notebook number."""
-    lines = text.splitlines()
-    start = next(i for i, line in enumerate(lines) if line.startswith("|") and header_word in line)
-    header = [h.strip() for h in lines[start].strip("|").split("|")]
-    rows = {}
-    for line in lines[start + 2 :]:
-        if not line.startswith("|"):
-            break
-        cells = [c.strip() for c in line.strip("|").split("|")]
-        number = re.search(r"\b(\d\d)\b", cells[0]).group(1)
-        rows[number] = dict(zip(header, cells, strict=True))
-    return rows
 
 
 def test_learning_path_and_teachers_page_agree_on_every_notebook_and_timing():

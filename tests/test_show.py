@@ -12,7 +12,9 @@ from magiclib.show import (
     COLORS,
     HTMLAnimation,
     draw_gallery,
+    draw_intervals,
     draw_square,
+    draw_stages,
     html_animation,
     html_table,
     square_html,
@@ -52,6 +54,31 @@ def test_draw_gallery_lays_out_small_multiples():
     assert not fig.axes[7].axison
     with pytest.raises(ValueError):
         draw_gallery([])
+    plt.close(fig)
+
+
+def test_draw_stages_reveals_cells_stage_by_stage():
+    stages = [("centre", [(1, 1)]), ("corners", [(0, 0), (2, 2)]), ("the rest", [])]
+    fig = draw_stages(LO_SHU, stages)
+    assert len(fig.axes) == 3 and [ax.get_title() for ax in fig.axes] == ["centre", "corners", "the rest"]
+    shown = [sorted(t.get_text() for t in ax.texts if t.get_text()) for ax in fig.axes]
+    diagonal = sorted(str(LO_SHU[i][i]) for i in range(3))
+    assert shown == [["5"], diagonal, diagonal]  # each panel keeps the cells of the stages before it
+    with pytest.raises(TypeError):
+        draw_stages(LO_SHU, [("centre",)])
+    plt.close(fig)
+
+
+def test_draw_intervals_marks_a_miss_by_line_style_and_marker_too():
+    fig = draw_intervals([(1, 2, 3), (4, 5, 6)], truth=2.5, xlabel="count", title="two runs")
+    hit, hit_dot, miss, miss_x, truth = fig.axes[0].lines
+    assert hit.get_linestyle() == "-" and miss.get_linestyle() == "--" and miss_x.get_marker() == "X"
+    assert hit_dot.get_marker() == "o" and list(truth.get_xdata()) == [2.5, 2.5]
+    assert fig.axes[0].get_title() == "two runs"
+    with pytest.raises(ValueError):
+        draw_intervals([(3, 2, 1)], truth=2)
+    with pytest.raises(TypeError):
+        draw_intervals([(1, 2)], truth=2)
     plt.close(fig)
 
 

@@ -4,8 +4,9 @@
 ``from magiclib.show import draw_square``. One module per topic:
 
 - ``look``: colours (``COLORS``), the font (``FONT``, ``CSS_FONT``), text sizes, button CSS;
-- ``board``: squares (``draw_square``, ``draw_gallery``, ``small_multiples``, ``square_html``,
-  ``html_table``);
+- ``board``: squares (``draw_square``, ``draw_gallery``, ``draw_stages``, ``small_multiples``,
+  ``square_html``, ``html_table``);
+- ``intervals``: interval estimates against the true value (``draw_intervals``);
 - ``player``: the kernel-free frame player (``html_animation``) and the frame conventions the
   widget player (``magiclib.widgets.FramePlayer``) shares with it;
 - ``cells``: classes of cells in a square (``draw_parity_classes``, ``draw_wrapped_blocks``,
@@ -30,12 +31,14 @@ from .board import (
     MAX_PANELS,
     draw_gallery,
     draw_square,
+    draw_stages,
     html_table,
     small_multiples,
     square_html,
 )
 from .cells import draw_parity_classes, draw_walk_blocks, draw_wrapped_blocks
 from .hexagon import draw_hexagon, hexagon_svg, hexagon_verdict_html
+from .intervals import MAX_INTERVALS, draw_intervals
 from .look import COLORS, CSS_FONT, FONT, MIN_PT, css_font
 from .player import MAX_FRAMES, HTMLAnimation, html_animation
 from .queens import (
@@ -59,9 +62,13 @@ __all__ = [
     "CSS_FONT",
     "MIN_PT",
     "css_font",
+    # intervals
+    "draw_intervals",
+    "MAX_INTERVALS",
     # board
     "draw_square",
     "draw_gallery",
+    "draw_stages",
     "small_multiples",
     "square_html",
     "html_table",

@@ -1,5 +1,5 @@
 """Squares as pictures: matplotlib figures (``draw_square``, ``draw_gallery``,
-``small_multiples``) and HTML tables (``square_html``, ``html_table``), in the look
+``draw_stages``, ``small_multiples``) and HTML tables (``square_html``, ``html_table``), in the look
 of ``magiclib.show.look``.
 
 Limits: a drawn square has order at most ``MAX_DRAWN_ORDER``; a gallery has at
@@ -24,6 +24,7 @@ __all__ = [
     "MAX_PANELS",
     "draw_square",
     "draw_gallery",
+    "draw_stages",
     "small_multiples",
     "fit_title",
     "text_width",
@@ -405,6 +406,34 @@ def draw_gallery(
         draw_square(arrays[i], ax, title=names[i], **extra, **kwargs)
     fig.tight_layout()
     return fig
+
+
+def draw_stages(square: Any, stages: Sequence[tuple[str, Iterable]], **kwargs):
+    """Draw a square revealed stage by stage, one panel a stage; return the Figure.
+
+    ``stages`` lists (title, cells): panel k shows the cells of stages 1..k (the others empty), the
+    cells of stage k highlighted. Extra keyword arguments go to ``draw_gallery`` (default: one row).
+
+    >>> fig = draw_stages([[2, 7, 6], [9, 5, 1], [4, 3, 8]], [("centre", [(1, 1)]), ("corners", [(0, 0)])])
+    >>> len(fig.axes)
+    2
+    """
+    a = _drawn(square)
+    items = as_items(stages, name="stages", maximum=MAX_PANELS)
+    known: set[tuple[int, int]] = set()
+    panels, titles, new = [], [], []
+    for item in items:
+        if isinstance(item, (str, bytes)) or not hasattr(item, "__len__") or len(item) != 2:
+            raise TypeError(f"each stage must be a (title, cells) pair, got {item!r}")
+        title, cells = item
+        cells = as_cells(cells, a.shape[0], name="a stage's cells")
+        known |= cells
+        mask = np.array([[(r, c) in known for c in range(a.shape[1])] for r in range(a.shape[0])])
+        panels.append(np.where(mask, a, 0))
+        titles.append(as_text(title, name="a stage's title"))
+        new.append(sorted(cells))
+    kwargs.setdefault("ncols", len(panels))
+    return draw_gallery(panels, titles, highlight=new, **kwargs)
 
 
 def html_table(
