@@ -168,18 +168,21 @@ def lesson_parts(nb: dict) -> list[dict]:
     return [{**nb, "cells": cells} for cells in parts]
 
 
-def _lesson_minutes(features: list[Features], run_seconds: float) -> list[float]:
-    """Minutes of each lesson of a core: its cells and its opening and closing; Run All in the first
+def _one_lesson(features: Features, run_seconds: float, first: bool, last: bool) -> float:
+    """Minutes of one lesson of a core: its cells and its opening and closing; Run All in the first
     lesson, the exercise tried in class in the last."""
-    out = [f.minutes() + LESSON_OVERHEAD for f in features]
-    out[0] += run_seconds / 60
-    out[-1] += EXERCISE_MINUTES
-    return out
+    minutes = features.minutes() + LESSON_OVERHEAD
+    minutes += run_seconds / 60 if first else 0
+    return minutes + (EXERCISE_MINUTES if last else 0)
 
 
 def lesson_minutes(nb: dict, run_seconds: float = 0.0) -> list[float]:
     """Minutes of each lesson of the notebook's core (their sum is ``minutes(nb, True, ...)``)."""
-    return _lesson_minutes([notebook_features(part, True) for part in lesson_parts(nb)], run_seconds)
+    parts = lesson_parts(nb)
+    return [
+        _one_lesson(notebook_features(part, True), run_seconds, k == 0, k == len(parts) - 1)
+        for k, part in enumerate(parts)
+    ]
 
 
 def core_only(nb):
@@ -320,20 +323,19 @@ def calibrate_cores(commit: str = CORES_COMMIT) -> dict:
         for cell in nb["cells"]:
             if cell.get("id") == opening:
                 cell.setdefault("metadata", {}).setdefault("tags", []).append("lesson-2")
-        for k, part in enumerate(lesson_parts(nb), start=1):
+        parts = lesson_parts(nb)
+        for k, part in enumerate(parts, start=1):
             out[f"{number}/{k}"] = {
                 "features": asdict(notebook_features(part, True)),
                 "runs_in": path[number][1],
-                "last": k == len(lesson_parts(nb)),
+                "last": k == len(parts),
             }
     return out
 
 
 def cores_read_minutes(entry: dict, lesson: int) -> float:
     """The model's minutes for one lesson of a core as read at `CORES_COMMIT`."""
-    minutes = Features(**entry["features"]).minutes() + LESSON_OVERHEAD
-    minutes += entry["runs_in"] / 60 if lesson == 1 else 0
-    return minutes + (EXERCISE_MINUTES if entry["last"] else 0)
+    return _one_lesson(Features(**entry["features"]), entry["runs_in"], lesson == 1, entry["last"])
 
 
 def calibrated_minutes(entry: dict, lessons: int) -> float:
