@@ -41,7 +41,7 @@ SAVED_WIDGET = {
 TABLES = {
     "00_what_is_a_magic_square.ipynb": (".magiclib-data", 1),
     "02_summand_enumeration.ipynb": (".magiclib-data", 1),
-    "04_magic_hexagon_linear_algebra.ipynb": (".magiclib-matrix", 2),
+    "04_magic_hexagon_linear_algebra.ipynb": (".magiclib-matrix", 4),  # A, the rref, Y and B
 }
 
 TABLE_LOOK = """(t) => {
