@@ -26,6 +26,7 @@ from magiclib.estimate import (
     estimate_magic_squares,
     recorded_runs,
     temperature_ladder,
+    toy_energies,
 )
 
 
@@ -305,6 +306,24 @@ def test_temperature_ladder_runs_from_zero_to_cold_and_increases():
         assert betas[0] == 0.0 and math.isclose(betas[-1], 3.0)
         assert np.all(np.diff(betas) > 0)
         assert np.allclose(betas[2:] / betas[1:-1], betas[2] / betas[1])
+
+
+def test_the_readable_toy_finds_about_one_order_3_square_and_repeats():
+    """toy_energies (notebook 08's toy): one list per beta after a 20% burn-in; the product of the one-sided
+    ratios times the cold share of energy 0, over 8, is about the one Lo Shu square."""
+    betas = [float(b) for b in temperature_ladder(3)]
+    energies = toy_energies(3, sweeps=400, seed=3)
+    assert len(energies) == len(betas) and all(len(e) == 400 - 80 for e in energies)
+    assert all(e >= 0 for row in energies for e in row) and energies[-1].count(0) > energies[0].count(0)
+    steps = zip(betas[:-1], betas[1:], energies[:-1], strict=True)
+    log_z = math.lgamma(10) + sum(math.log(np.mean(np.exp((b0 - b1) * np.array(e)))) for b0, b1, e in steps)
+    assert 0.5 < math.exp(log_z) * energies[-1].count(0) / len(energies[-1]) / 8 < 2
+    assert toy_energies(3, sweeps=20, seed=2) == toy_energies(3, sweeps=20, seed=2) != toy_energies(3, 20, 4)
+    assert len(toy_energies(4, sweeps=10, seed=0)) == len(temperature_ladder(4))
+    with pytest.raises(ValueError, match="between 3 and 4"):
+        toy_energies(5)
+    with pytest.raises(ValueError, match="sweeps must be"):
+        toy_energies(3, sweeps=10**6)
 
 
 @pytest.mark.parametrize("n", [0, 1, 2, 11, 12])
