@@ -15,7 +15,7 @@ def test_notebook_00_runs_in_jupyterlab_and_shows_its_results(lab_server, page):
     text = "\n".join(outputs.all_inner_texts())
     # The printed results of the notebook, as a reader sees them.
     assert "362,880 arrangements, 8 magic squares" in text
-    assert "24 arrangements of 1..4, none magic" in text
+    assert "24 arrangements of 1..4, 0 of them magic" in text
     assert "260" in text and "505" in text
     # The figures were drawn as images in the page, not only stored.
     # Lo Shu, the kinds, the parity classes and the wrapped blocks (going further), the symmetries
