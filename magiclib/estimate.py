@@ -71,6 +71,7 @@ import numpy as np
 from numba import njit, prange
 
 from ._check import as_order, as_real
+from .squares import magic_constant
 
 __all__ = [
     "Estimate",
@@ -253,12 +254,11 @@ def temperature_ladder(
 TOY_MAX_ORDER = 4
 
 
-def _toy_energy(grid: list[int], n: int) -> int:
-    """The energy of a filling given row by row: the sum over its 2n + 2 lines of (line sum - M)^2."""
-    big = n * n
-    m = n * (big + 1) // 2
+def _toy_energy(grid: list[int], n: int, m: int) -> int:
+    """The energy of a filling given row by row: the sum over its 2n + 2 lines of (line sum - m)^2,
+    m the magic constant."""
     lines = [grid[r * n : (r + 1) * n] for r in range(n)] + [grid[c::n] for c in range(n)]
-    lines += [grid[:: n + 1], grid[n - 1 : big - 1 : n - 1]]
+    lines += [grid[:: n + 1], grid[n - 1 : n * n - 1 : n - 1]]
     return sum((sum(line) - m) ** 2 for line in lines)
 
 
@@ -282,18 +282,18 @@ def toy_energies(n: int = 3, sweeps: int = 600, seed: int = 0) -> list[list[int]
     sweeps = as_order(sweeps, name="sweeps", minimum=5, maximum=10_000, what="a number of sweeps")
     seed = _check_seed(seed)
     betas = [float(b) for b in temperature_ladder(n)]
-    big = n * n
+    big, m = n * n, magic_constant(n)
     rng = random.Random(seed)
     replicas = [rng.sample(range(1, big + 1), big) for _ in betas]
     energies: list[list[int]] = [[] for _ in betas]
     for sweep in range(sweeps):
         current = []
         for grid, beta in zip(replicas, betas, strict=True):
-            e = _toy_energy(grid, n)
+            e = _toy_energy(grid, n, m)
             for _ in range(big):
                 a, b = rng.sample(range(big), 2)
                 grid[a], grid[b] = grid[b], grid[a]
-                new = _toy_energy(grid, n)
+                new = _toy_energy(grid, n, m)
                 if new <= e or rng.random() < math.exp(-beta * (new - e)):
                     e = new
                 else:
