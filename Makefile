@@ -18,7 +18,7 @@ CLASSROOM_TEST_ENV := $(if $(filter 0,$(shell id -u)),classroom-env)
 # Tools from the venv first, so a kernel started by Jupyter is the pinned Python.
 export PATH := $(abspath $(BIN)):$(PATH)
 
-.PHONY: help setup lab test lint format unit notebooks notebook editions bench html handouts slides app clean classroom classroom-env classroom-stop classroom-publish classroom-remove
+.PHONY: help setup lab test lint format unit notebooks notebook editions bench html handouts slides app clean classroom classroom-env classroom-stop classroom-publish classroom-remove assignments
 
 help:
 	@echo "make lab        set up .venv and open the notebooks in JupyterLab (127.0.0.1, with a token)"
@@ -41,6 +41,7 @@ help:
 	@echo "make classroom-publish  send the committed notebooks to the students (they get them at next login)"
 	@echo "make classroom-env      build the students' environment only ($(CLASSROOM_ENV); idempotent)"
 	@echo "make classroom-remove CLASS=class.csv   remove the class's accounts and their homes (end of term)"
+	@echo "make assignments [CLASS=class.csv] [COURSE_DIR=dir]   the exercises as an nbgrader course (default $(COURSE_DIR))"
 	@echo "make clean      remove .venv and everything generated"
 
 # One stamp for the whole environment: rebuilt when the pins or the package metadata change.
@@ -232,6 +233,12 @@ classroom-stop:
 
 classroom-publish:
 	$(SYSTEM_PYTHON) classroom/serve.py publish --repo $(CLASSROOM_REPO) --env $(CLASSROOM_ENV)
+
+# The exercises as an nbgrader course: one assignment per notebook in each language of the class list
+# (English alone without CLASS); classroom/README.md, "Assignments (nbgrader)".
+COURSE_DIR ?= build/course
+assignments: setup
+	$(PY) classroom/assignments.py --course $(COURSE_DIR) $(if $(CLASS),--class $(CLASS))
 
 classroom-remove:
 	@test -n "$(CLASS)" || { echo "usage: make classroom-remove CLASS=class.csv [TEACHER=name]"; exit 2; }

@@ -41,7 +41,29 @@ from .nqueens import count_queens, hidden_queens, queen_symmetries, queens
 from .squares import is_magic, magic_constant, symmetries
 from .walk import RULES, _rule_name, siamese, siamese_steps
 
-__all__ = ["Feedback", "check", "describe", "exercises"]
+__all__ = [
+    "ANSWER_HEADER",
+    "CODE_STUB",
+    "EXPLAIN_HEADER",
+    "TEXT_STUB",
+    "Feedback",
+    "check",
+    "describe",
+    "exercises",
+]
+
+#: The texts of an nbgrader assignment built from a notebook's exercises (classroom/assignments.py), in the
+#: student's language: the instructions above the exercises, the prompt above an answer in words, and
+#: what replaces a solution in the student's copy (code, then words).
+ANSWER_HEADER = N_(
+    "**Your answers.** For each exercise, write your code in the cell under it and put your answer in "
+    "the variable the cell names (`answer_1` for exercise 1, and so on); the cell after it checks the "
+    "answer with `check`, as the notebook does. Where an exercise asks why, answer in words in the cell "
+    "under *Your explanation*. Run every cell from the top, then save and submit."
+)
+EXPLAIN_HEADER = N_("*Your explanation* (in your own words; the teacher grades it):")
+CODE_STUB = N_("# Your code here: set answer_k (k: the exercise's number).\nraise NotImplementedError()")
+TEXT_STUB = N_("Your answer here.")
 
 #: Longest list, widest square and largest number an answer may hold; beyond them the answer is
 #: refused as the wrong kind before anything is copied.

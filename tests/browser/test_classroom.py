@@ -4,8 +4,9 @@ One hub for the module (classroom/serve.py, as `make classroom` runs it, on free
 repository in a temporary folder). The tests run in order, each on what the one before left: logins and
 landing (language, edition), the saved player, a cell run, an edit saved, one memory limit for a student's
 server as a whole, isolation (HTTP and the operating system), the teacher's admin page and a stop, a
-teacher's change reaching both students with the first one's edit kept, then a hub restart (passwords and
-sessions kept) and a culled server that comes back with the work intact. The accounts are removed at the
+teacher's change reaching both students with the first one's edit kept, an assignment handed out, answered in
+the browser and graded (issue 33), then a hub restart (passwords, sessions, submissions and grades kept)
+and a culled server that comes back with the work intact. The accounts are removed at the
 end, also when a test fails.
 
 Needs root (it makes accounts) and the students' environment (`make classroom-env`, which `make test`
@@ -437,6 +438,72 @@ def test_teacher_change_reaches_both_students_edits_kept(classroom, pages):
     )
 
 
+ANSWERS_01 = {
+    "answer_01_1": 'answer_1 = {10: ((4, 1), "wrap"), 11: ((4, 0), "occupied")}',
+    "answer_01_2": 'answer_2 = {"occupied": [8, 15, 22, 36, 43], "corner": 29}',
+    "answer_01_3": "answer_3 = lambda n: (n * n + 1) // 2",
+    "answer_01_4": "answer_4 = None",
+}
+FILL_ANSWERS = """(answers) => { const nb = window.jupyterapp.shell.currentWidget.content;
+  let n = 0;
+  for (const c of nb.widgets) {
+    if (answers[c.model.id] !== undefined) { c.model.sharedModel.setSource(answers[c.model.id]); n++; } }
+  return n; }"""
+VERDICTS = """() => window.jupyterapp.shell.currentWidget.content.widgets
+  .filter(c => c.model.id.startsWith('test_'))
+  .map(c => c.node.querySelector('.jp-OutputArea-output')?.textContent.trim()[0] ?? '')"""
+
+
+def test_an_assignment_handed_out_answered_in_the_browser_and_graded(classroom, pages):
+    """Issue 33 on the class's server: the teacher releases 01's assignment in Ukrainian; A fetches it, opens
+    it in JupyterLab, answers three exercises right and one wrong, runs it and sees the checker's verdicts,
+    saves and submits; the teacher collects and autogrades (sandboxed): 3 exercises of 4, 6 points."""
+    from classroom import assignments
+
+    course, exchange, name = classroom.tmp / "course", classroom.tmp / "exchange", "01_siamese_walk_uk"
+    assignments.build(course, ["uk"], ["01"], exchange=exchange)
+    grading = [str(ENV / "bin" / "python"), str(ROOT / "classroom" / "grading.py")]
+    env = {"PATH": f"{ENV / 'bin'}:/usr/sbin:/usr/bin:/sbin:/bin", "LANG": "C.UTF-8"}
+
+    def run(cmd, user=None):
+        extra = {"HOME": str(classroom.home(user)), "USER": user} if user else {}
+        cmd = ["runuser", "-u", user, "--", *cmd] if user else cmd
+        done = subprocess.run(
+            cmd, env=env | extra, cwd=classroom.home(user) if user else ROOT, capture_output=True, text=True
+        )
+        assert done.returncode == 0, (cmd, done.stdout[-1500:], done.stderr[-3000:])
+        return done
+
+    run([*grading, "release", "--course", str(course), "--exchange", str(exchange), name])
+    nbgrader = [str(ENV / "bin" / "nbgrader")]
+    course_options = ["--course", assignments.COURSE_ID, f"--Exchange.root={exchange}"]
+    run([*nbgrader, "fetch_assignment", name, *course_options], user=A)
+    page = pages[A]
+    path = f"{name}/01_siamese_walk.ipynb"
+    page.goto(f"{classroom.base}/user/{A}/lab/tree/{path}")
+    page.wait_for_function(
+        "(p) => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;"
+        " return !!(w && w.context && w.context.path === p && w.content && w.content.widgets.length > 0); }",
+        arg=path, timeout=90_000,
+    )  # fmt: skip
+    wait_kernel(page)
+    assert page.evaluate(FILL_ANSWERS, ANSWERS_01) == 4
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_function(
+        f"() => ({VERDICTS})().every(v => v === '✓' || v === '✗')", timeout=120_000, polling=500
+    )
+    assert page.evaluate(VERDICTS) == ["✓", "✓", "✓", "✗"]  # check()'s verdicts, shown to the student
+    page.evaluate("() => window.jupyterapp.shell.currentWidget.context.save()")
+    page.wait_for_function("() => !window.jupyterapp.shell.currentWidget.context.model.dirty", timeout=30_000)
+    run([*nbgrader, "submit", name, *course_options], user=A)
+    run([*grading, "collect", "--course", str(course), name])
+    run([*grading, "autograde", "--course", str(course), name])
+    run([*grading, "export", "--course", str(course)])
+    rows = (course / "grades.csv").read_text().splitlines()
+    mine = next(r.split(",") for r in rows if f",{A}," in r)
+    assert float(mine[7]) == 6.0, rows  # raw_score
+
+
 def test_hub_restart_keeps_passwords_and_a_culled_server_comes_back(classroom, pages, browser):
     classroom.stop()
     restarted = classroom.start(idle_timeout=10)  # the culler: 10 s idle, checked every 2 s
@@ -469,6 +536,20 @@ def test_hub_restart_keeps_passwords_and_a_culled_server_comes_back(classroom, p
             headers=xsrf_headers(fresh),
         )
         assert response.status == 200 and MARK in response.text()
+    # The assignment's submission and grade (the test before) are where they were, unchanged by the restart.
+    course = classroom.tmp / "course"
+    graded = course / "autograded" / A / "01_siamese_walk_uk" / "01_siamese_walk.ipynb"
+    assert graded.exists() and (course / "gradebook.db").exists()
+    before = (course / "grades.csv").read_text()
+    export = [
+        str(ENV / "bin" / "python"),
+        str(ROOT / "classroom" / "grading.py"),
+        "export",
+        "--course",
+        str(course),
+    ]
+    subprocess.run(export, check=True, capture_output=True, env={"PATH": f"{ENV / 'bin'}:/usr/bin:/bin"})
+    assert (course / "grades.csv").read_text() == before
 
 
 def test_with_a_certificate_the_hub_speaks_https_only(tmp_path):
