@@ -235,7 +235,7 @@ classroom-publish:
 	$(SYSTEM_PYTHON) classroom/serve.py publish --repo $(CLASSROOM_REPO) --env $(CLASSROOM_ENV)
 
 # The exercises as an nbgrader course: one assignment per notebook in each language of the class list
-# (English alone without CLASS); classroom/README.md, "Assignments (nbgrader)".
+# (English alone without CLASS); docs/teachers.md, "Assignments and grading".
 COURSE_DIR ?= build/course
 assignments: setup
 	$(PY) classroom/assignments.py --course $(COURSE_DIR) $(if $(CLASS),--class $(CLASS))

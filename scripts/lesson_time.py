@@ -32,11 +32,12 @@ Teachers differ by ten minutes on the same page, and each reader was slower than
 follows the slowest: `WEIGHTS` (fitted to the second reading) times `PACE`, fitted to the third reading
 lesson by lesson (the largest gap, 3.2 minutes beyond a reading's range, is within `TOLERANCE`). It is
 nowhere below the first two readings. ``tests/test_lesson_time.py`` checks all three, and that every lesson
-of every core fits its 45 minutes.
+of every core fits `BUDGET`.
 
-Since teachers differ, every lesson also names a part a class can drop when it runs late: core cells
-tagged ``late``, worth at least `LATE_MINUTES`, that nothing later in the core needs; the lesson plans on
-the page for teachers name it ("If you run late").
+Teachers differ, and the fresh readers of the cores as stored at ``f6af32a`` (issue 32's fifth round)
+found most lessons fitting only once the part then tagged ``late`` (a part a class could drop)
+was dropped. So those parts went further, and every lesson of every core must now fit `BUDGET`: the 45
+minutes less `MARGIN`, room for a class slower than the model.
 
     python scripts/lesson_time.py            # per notebook: core and whole-notebook minutes
     python scripts/lesson_time.py --cells NB # per section of one notebook: minutes, core or further
@@ -76,9 +77,9 @@ EXERCISE_MINUTES = 6.0
 #: How much longer the slowest reader's class takes than `WEIGHTS` say: every minute of a lesson but Run
 #: All (a measured time) is multiplied by it. Fitted to `THIRD_READ`.
 PACE = 9 / 8
-#: The tag of a core cell a class drops when it runs late, and the least a lesson's late part is worth.
-LATE = "late"
-LATE_MINUTES = 2.5
+#: Minutes a lesson's core leaves free for a class slower than the model, and what a core may fill.
+MARGIN = 3.5
+BUDGET = LESSON - MARGIN
 #: Opening a lesson (its goals) and closing it (questions, the homework), per 45-minute lesson.
 LESSON_OVERHEAD = 4.0
 #: How far (minutes) the model may lie outside a teacher's reading of a lesson (`CORES_READ`).
@@ -115,10 +116,6 @@ class Features:
 
 def is_further(cell: dict) -> bool:
     return FURTHER in cell.get("metadata", {}).get("tags", [])
-
-
-def is_late(cell: dict) -> bool:
-    return LATE in cell.get("metadata", {}).get("tags", [])
 
 
 def _markdown_features(text: str) -> Features:
@@ -199,14 +196,6 @@ def lesson_minutes(nb: dict, run_seconds: float = 0.0) -> list[float]:
     return [
         _one_lesson(notebook_features(part, True), run_seconds, k == 0, k == len(parts) - 1)
         for k, part in enumerate(parts)
-    ]
-
-
-def late_minutes(nb: dict) -> list[float]:
-    """Minutes of each lesson's late part: its core cells tagged ``late``."""
-    return [
-        notebook_features({**part, "cells": [c for c in part["cells"] if is_late(c)]}, True).minutes()
-        for part in lesson_parts(nb)
     ]
 
 
@@ -431,9 +420,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{core:5.1f} {further:7.1f}  {heading[:70]}")
         k, run = path.get(args.cells.name[:2], (1, 0.0))
         per_lesson = " + ".join(f"{m:.1f}" for m in lesson_minutes(nb, run))
-        late = " + ".join(f"{m:.1f}" for m in late_minutes(nb))
         whole = minutes(nb, False, run, k)
-        print(f"core {per_lesson} min (late parts {late}), whole {whole:.0f} min in {k} lesson(s)", end="")
+        print(f"core {per_lesson} min (budget {BUDGET:.1f}), whole {whole:.0f} min in {k} lesson(s)", end="")
         opening = PACE * LESSON_OVERHEAD
         print(f" (one exercise, Run All {run:.0f} s, {opening:.1f} min a lesson to open and close)")
         for problem in run_problems(nb):
