@@ -10,6 +10,11 @@ Run with the classroom environment's Python (``/opt/magiclib-classroom/bin/pytho
 installed. Autograding runs every submission in the ``magic-grader`` kernel (classroom/grader_kernel.py):
 another account, a fresh folder, CPU, memory and file limits; so it runs as root, and the course folder
 (the gradebook, the sources, the submissions) is root's alone (mode 0700).
+
+With ``--teacher NAME`` the course folder, which must then be inside the teacher's home, is opened to that
+account after every step (`hand_over`): the teacher reads the submissions and grades the explanations in
+formgrader, nbgrader's grading page in their JupyterLab, which serves only a course below the teacher's own
+folder; the other steps stay here, as root.
 """
 
 from __future__ import annotations
@@ -17,6 +22,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import pwd
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -26,6 +33,10 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from classroom import assignments, grader_kernel  # noqa: E402
+
+#: nbconvert's MathJax macro from this machine (the teacher's grading page) or none (the students' feedback
+#: pages), instead of its default, cdnjs.
+TEMPLATES = ROOT / "classroom" / "nbgrader_templates"
 
 #: Seconds a cell of a submission may run before nbgrader stops it (the lessons' own cells take at most
 #: about 70 s, 06's live count); a cell stopped scores 0 and grading goes on.
@@ -58,6 +69,54 @@ def nbgrader(
 def secure(course: Path) -> None:
     """The course folder is root's alone: a submission's code (another account) reads nothing in it."""
     course.chmod(0o700)
+
+
+def teacher_config(course: Path, exchange_root: Path) -> str:
+    """The teacher's nbgrader settings (``~/.jupyter/nbgrader_config.py``), read by formgrader."""
+    return f"""# Written by classroom/grading.py --teacher: the course formgrader shows in this JupyterLab.
+c = get_config()  # noqa: F821
+c.CourseDirectory.course_id = {assignments.COURSE_ID!r}
+c.CourseDirectory.root = {str(course)!r}
+c.Exchange.root = {str(exchange_root)!r}
+# Students' code runs only in `grading.py autograde`, as root, in the magic-grader sandbox. This account has
+# no kernel of that name, so autograding from the grading page stops before it runs a single cell.
+c.Execute.kernel_name = {grader_kernel.KERNEL_NAME!r}
+c.ExecutePreprocessor.kernel_name = {grader_kernel.KERNEL_NAME!r}
+"""
+
+
+def hand_over(course: Path, teacher: str, exchange_root: Path) -> None:
+    """Open the course (inside the teacher's home) to the teacher's grading page, formgrader, and to no one
+    else: the folder and the grade book become the teacher's (mode 0700 and 0600), so the teacher reads
+    every submission and gives points by hand; everything else in it stays root's, readable, not writable,
+    so the page's own buttons (hand out, collect, autograde) stop at their first write instead of running
+    a student's code with the teacher's rights. Students and magic-grader cannot enter the folder."""
+    account = pwd.getpwnam(teacher)
+    home = Path(account.pw_dir).resolve()
+    if not course.resolve().is_relative_to(home):
+        raise ValueError(
+            f"with --teacher, the course folder must be inside {home} (formgrader serves only a course "
+            f"below the teacher's own folder): {course}"
+        )
+    config = home / ".jupyter" / "nbgrader_config.py"
+    mathjax = home / ".local/share/jupyter/nbconvert/templates/base/mathjax.html.j2"
+    for path in (config, mathjax):
+        for folder in reversed(path.relative_to(home).parents[:-1]):
+            (home / folder).mkdir(exist_ok=True)
+            os.chown(home / folder, account.pw_uid, account.pw_gid)
+    config.write_text(teacher_config(course.resolve(), exchange_root))
+    shutil.copyfile(TEMPLATES / "teacher" / "mathjax.html.j2", mathjax)
+    for path in (config, mathjax):
+        os.chown(path, account.pw_uid, account.pw_gid)
+        path.chmod(0o600)
+    for folder, dirs, files in os.walk(course):
+        for item in [Path(folder), *(Path(folder) / f for f in dirs + files)]:
+            if not item.is_symlink():
+                os.chown(item, 0, 0)
+                item.chmod(0o755 if item.is_dir() else 0o644)
+    for item in [course, *course.glob("gradebook.db*")]:
+        os.chown(item, account.pw_uid, account.pw_gid)
+        item.chmod(0o700 if item.is_dir() else 0o600)
 
 
 def exchange(root: Path) -> Path:
@@ -152,10 +211,18 @@ def autograde(
 
 def feedback(course: Path, names: list[str]) -> list[str]:
     """Feedback pages for every graded submission, released to their students; a submission that could
-    not be graded has none (nbgrader says which, and the rest go out): its lines are returned."""
+    not be graded has none (nbgrader says which, and the rest go out): its lines are returned. The pages
+    load nothing from a CDN (`TEMPLATES`)."""
+    import nbgrader.server_extensions.formgrader.handlers as formgrader
+
+    template = [
+        "--HTMLExporter.template_name=feedback_offline",
+        f"--HTMLExporter.extra_template_basedirs={TEMPLATES}",
+        f"--HTMLExporter.extra_template_basedirs={formgrader.template_path}",
+    ]
     problems = []
     for name in names:
-        for step in (["generate_feedback", name, "--force"], ["release_feedback", name]):
+        for step in (["generate_feedback", name, "--force", *template], ["release_feedback", name]):
             done = nbgrader(course, *step, check=False)
             problems += [line for line in done.stderr.splitlines() if "| ERROR]" in line or "error:" in line]
     return problems
@@ -166,16 +233,36 @@ def export(course: Path) -> Path:
     return course / "grades.csv"
 
 
-def main(argv: list[str] | None = None) -> int:
+def arguments(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line; the course folder and the teacher default to the environment's ``COURSE_DIR`` and
+    ``TEACHER`` (the names ``make assignments`` and ``make classroom`` use), so that a teacher who sets them
+    once types only the step and the assignments."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("step", choices=["release", "collect", "autograde", "feedback", "export"])
-    parser.add_argument("--course", type=Path, default=ROOT / "build" / "course")
+    parser.add_argument(
+        "--course", type=Path, default=Path(os.environ.get("COURSE_DIR") or ROOT / "build" / "course")
+    )
     parser.add_argument("--exchange", type=Path, default=Path("/srv/nbgrader/exchange"))
     parser.add_argument(
         "--timeout", type=int, default=CELL_TIMEOUT, help="seconds a cell may run (autograde)"
     )
+    parser.add_argument(
+        "--teacher",
+        default=os.environ.get("TEACHER") or None,
+        help="the account whose formgrader shows the course (see above)",
+    )
     parser.add_argument("names", nargs="*")
     args = parser.parse_intermixed_args(argv)
+    if args.teacher:
+        try:
+            pwd.getpwnam(args.teacher)
+        except KeyError:
+            parser.error(f"--teacher: no account {args.teacher!r} on this machine")
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = arguments(argv)
     course = args.course.resolve()
     if args.step == "export":
         print(export(course))
@@ -189,6 +276,8 @@ def main(argv: list[str] | None = None) -> int:
             print(line, file=sys.stderr)
     else:
         collect(course, args.names)
+    if args.teacher:
+        hand_over(course, args.teacher, args.exchange)
     return 0
 
 

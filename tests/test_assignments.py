@@ -190,3 +190,23 @@ def test_01_right_answers_score_and_wrong_ones_do_not(course):
         if c["id"].startswith("answer_"):
             c["source"] = f"answer_{c['id'].rsplit('_', 1)[1]} = None"
     assert errors(run(wrong)) == {f"test_01_{k}": "AssertionError" for k in range(1, 5)}
+
+
+def test_grading_takes_the_course_and_the_teacher_from_the_environment(monkeypatch, capsys):
+    """A teacher sets COURSE_DIR and TEACHER once (docs/teachers.md); flags still win; an unknown account is
+    refused before any step runs."""
+    from classroom import grading
+
+    monkeypatch.delenv("TEACHER", raising=False)
+    monkeypatch.delenv("COURSE_DIR", raising=False)
+    args = grading.arguments(["export"])
+    assert args.course == ROOT / "build" / "course" and args.teacher is None
+    monkeypatch.setenv("COURSE_DIR", "/home/t/course")
+    monkeypatch.setenv("TEACHER", "root")
+    args = grading.arguments(["release", "01_siamese_walk"])
+    assert (args.course, args.teacher, args.names) == (Path("/home/t/course"), "root", ["01_siamese_walk"])
+    assert grading.arguments(["export", "--course", "/elsewhere"]).course == Path("/elsewhere")
+    monkeypatch.setenv("TEACHER", "no-such-account-here")
+    with pytest.raises(SystemExit):
+        grading.arguments(["export"])
+    assert "no account 'no-such-account-here'" in capsys.readouterr().err

@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 
 from classroom import accounts, assignments
+from classroom import grading as grading_module
 
 ROOT = Path(__file__).resolve().parents[1]
 ENV = Path(os.environ.get("CLASSROOM_ENV", "/opt/magiclib-classroom"))
@@ -267,6 +268,52 @@ def test_release_submit_collect_autograde_feedback(world):
     student(EN, "fetch_feedback", NAMES[EN], f"--Exchange.root={exchange}")
     en_html = next((en_nb.parent / "feedback").rglob("*.html")).read_text()
     assert "hub/api" in en_html and '<script>fetch("/hub/api' not in en_html
+    assert "cdnjs" not in html and "cdnjs" not in en_html  # no MathJax from a CDN (feedback_offline)
+
+
+def test_hand_over_makes_the_course_the_teachers_for_formgrader(tmp_path):
+    """With --teacher, the course folder (in the teacher's home) and its grade book are the teacher's alone,
+    the rest read-only to them, with the settings formgrader reads: the course, the offline template, and a
+    kernel the teacher does not have, so that autograding from the grading page cannot run a student's code
+    as the teacher."""
+    teacher = f"mqgrade{TAG}t"
+    accounts.create([teacher])
+    try:
+        home = Path(pwd.getpwnam(teacher).pw_dir)
+        course = home / "course"
+        assignments.build(course, ["en"], ["00"], exchange=tmp_path / "exchange")
+        (course / "gradebook.db").write_bytes(b"")
+        outside = tmp_path / "course"
+        outside.mkdir()
+        with pytest.raises(ValueError, match="inside"):
+            grading_module.hand_over(outside, teacher, tmp_path / "exchange")
+        grading_module.hand_over(course, teacher, tmp_path / "exchange")
+        uid = pwd.getpwnam(teacher).pw_uid
+        assert {p for p in [course, *course.rglob("*")] if p.stat().st_uid == uid} == {
+            course,
+            course / "gradebook.db",
+        }  # the rest is root's: readable by the teacher, not writable
+        assert course.stat().st_mode & 0o777 == 0o700
+        assert all(p.stat().st_mode & 0o022 == 0 for p in course.rglob("*"))
+        config = home / ".jupyter" / "nbgrader_config.py"
+        assert config.stat().st_uid == uid and config.stat().st_mode & 0o077 == 0
+        text = config.read_text()
+        assert f"c.CourseDirectory.root = {str(course)!r}" in text
+        assert "c.Execute.kernel_name = 'magic-grader'" in text
+        code = (  # the teacher's nbconvert finds the macro without a CDN first, and the settings load
+            "from traitlets.config.loader import PyFileConfigLoader\n"
+            f"c = PyFileConfigLoader('nbgrader_config.py', path={str(config.parent)!r}).load_config()\n"
+            "from nbconvert import HTMLExporter\n"
+            "e = HTMLExporter(template_name='classic')\n"
+            "print(e.environment.get_template('mathjax.html.j2').filename, c.CourseDirectory.course_id)"
+        )
+        shown = run([str(ENV / "bin" / "python"), "-c", code], user=teacher, cwd=home)  # as formgrader does
+        assert shown.stdout.split() == [
+            str(home / ".local/share/jupyter/nbconvert/templates/base/mathjax.html.j2"),
+            assignments.COURSE_ID,
+        ]
+    finally:
+        accounts.remove([teacher])
 
 
 def test_the_course_config_loads_in_the_classroom_environment(tmp_path):

@@ -444,6 +444,14 @@ ANSWERS_01 = {
     "answer_01_3": "answer_3 = lambda n: (n * n + 1) // 2",
     "answer_01_4": "answer_4 = None",
 }
+#: A wrong answer whose output carries a script calling the hub's API (with the rights of whoever views it).
+SCRIPT_ANSWER = """from IPython.display import HTML, display
+display(HTML('<p>mq: shown to the teacher</p><script>window.mqScript = 1; fetch("/hub/api/users")</script>'
+             '<img src="x" onerror="window.mqScript = 2; fetch(\\'/hub/api/users\\')">'))
+answer_4 = None"""
+POST_WITH_XSRF = """async (url) => { const x = document.cookie.match(/_xsrf=([^;]*)/);
+  const r = await fetch(url, {method: 'POST', headers: {'X-XSRFToken': x ? decodeURIComponent(x[1]) : ''}});
+  return await r.json(); }"""
 FILL_ANSWERS = """(answers) => { const nb = window.jupyterapp.shell.currentWidget.content;
   let n = 0;
   for (const c of nb.widgets) {
@@ -456,11 +464,15 @@ VERDICTS = """() => window.jupyterapp.shell.currentWidget.content.widgets
 
 def test_an_assignment_handed_out_answered_in_the_browser_and_graded(classroom, pages):
     """Issue 33 on the class's server: the teacher releases 01's assignment in Ukrainian; A fetches it, opens
-    it in JupyterLab, answers three exercises right and one wrong, runs it and sees the checker's verdicts,
-    saves and submits; the teacher collects and autogrades (sandboxed): 3 exercises of 4, 6 points."""
+    it in JupyterLab, answers three exercises right and one wrong (with a script in its output that calls the
+    hub's API), runs it and sees the checker's verdicts, saves and submits; the teacher collects and
+    autogrades (sandboxed): 3 exercises of 4, 6 points. The teacher then opens the submission in formgrader,
+    nbgrader's grading page, in their own JupyterLab: the student's script is gone and nothing calls the hub's
+    API or leaves the server; the teacher gives an explanation its 2 points there, and the grade sheet
+    says 8."""
     from classroom import assignments
 
-    course, exchange, name = classroom.tmp / "course", classroom.tmp / "exchange", "01_siamese_walk_uk"
+    course, exchange, name = classroom.home(T) / "course", classroom.tmp / "exchange", "01_siamese_walk_uk"
     assignments.build(course, ["uk"], ["01"], exchange=exchange)
     grading = [str(ENV / "bin" / "python"), str(ROOT / "classroom" / "grading.py")]
     env = {"PATH": f"{ENV / 'bin'}:/usr/sbin:/usr/bin:/sbin:/bin", "LANG": "C.UTF-8"}
@@ -474,20 +486,23 @@ def test_an_assignment_handed_out_answered_in_the_browser_and_graded(classroom, 
         assert done.returncode == 0, (cmd, done.stdout[-1500:], done.stderr[-3000:])
         return done
 
-    run([*grading, "release", "--course", str(course), "--exchange", str(exchange), name])
+    teacher = ["--teacher", T, "--exchange", str(exchange)]  # the course is the teacher's (formgrader)
+    run([*grading, "release", "--course", str(course), *teacher, name])
     nbgrader = [str(ENV / "bin" / "nbgrader")]
     course_options = ["--course", assignments.COURSE_ID, f"--Exchange.root={exchange}"]
     run([*nbgrader, "fetch_assignment", name, *course_options], user=A)
     page = pages[A]
     path = f"{name}/01_siamese_walk.ipynb"
     page.goto(f"{classroom.base}/user/{A}/lab/tree/{path}")
+    if "/hub/login" in page.url:  # this test run alone
+        login(page, classroom.base, A, PASSWORDS[A], next_url=f"/user/{A}/lab/tree/{path}")
     page.wait_for_function(
         "(p) => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;"
         " return !!(w && w.context && w.context.path === p && w.content && w.content.widgets.length > 0); }",
         arg=path, timeout=90_000,
     )  # fmt: skip
     wait_kernel(page)
-    assert page.evaluate(FILL_ANSWERS, ANSWERS_01) == 4
+    assert page.evaluate(FILL_ANSWERS, ANSWERS_01 | {"answer_01_4": SCRIPT_ANSWER}) == 4
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
     page.wait_for_function(
         f"() => ({VERDICTS})().every(v => v === '✓' || v === '✗')", timeout=120_000, polling=500
@@ -496,12 +511,53 @@ def test_an_assignment_handed_out_answered_in_the_browser_and_graded(classroom, 
     page.evaluate("() => window.jupyterapp.shell.currentWidget.context.save()")
     page.wait_for_function("() => !window.jupyterapp.shell.currentWidget.context.model.dirty", timeout=30_000)
     run([*nbgrader, "submit", name, *course_options], user=A)
-    run([*grading, "collect", "--course", str(course), name])
-    run([*grading, "autograde", "--course", str(course), name])
-    run([*grading, "export", "--course", str(course)])
+    for step in ("collect", "autograde", "export"):
+        run([*grading, step, "--course", str(course), *teacher, name])
     rows = (course / "grades.csv").read_text().splitlines()
     mine = next(r.split(",") for r in rows if f",{A}," in r)
     assert float(mine[7]) == 6.0, rows  # raw_score
+    assert course.stat().st_uid == pwd.getpwnam(T).pw_uid and course.stat().st_mode & 0o077 == 0
+
+    # The teacher grades in formgrader (their own server, started after the course was handed over).
+    page = pages[T]
+    if classroom.server_running(T):
+        page.request.delete(f"{classroom.base}/hub/api/users/{T}/server", headers=xsrf_headers(page))
+        deadline = time.monotonic() + 60
+        while classroom.server_running(T) and time.monotonic() < deadline:
+            time.sleep(0.3)
+    requests = []
+    page.on("request", lambda r: requests.append(r.url))
+    gradebook = f"/user/{T}/formgrader/gradebook/{name}/01_siamese_walk"
+    page.goto(f"{classroom.base}{gradebook}")
+    if "/hub/login" in page.url:
+        login(page, classroom.base, T, PASSWORDS[T], next_url=gradebook)
+    link = page.locator("a[href*='/formgrader/submissions/']").first
+    link.wait_for(timeout=120_000)  # after the teacher's server started (the hub's pages call its API)
+    requests.clear()
+    link.click()
+    page.locator("#explain_01_1").wait_for(timeout=60_000)
+    page.wait_for_load_state("networkidle")
+    shown = page.locator("div.output_html", has_text="mq: shown to the teacher")
+    assert shown.count() == 1 and shown.locator("script").count() == 0  # the student's output, inert
+    assert page.evaluate("() => window.mqScript") is None  # the student's script did not run
+    assert page.evaluate("() => typeof window.MathJax") == "object"  # MathJax from this server
+    assert not [u for u in requests if "/hub/api" in u], requests
+    assert not [u for u in requests if not u.startswith(classroom.base)], requests  # no CDN
+    put = lambda r: "/formgrader/api/grade/" in r.url and r.request.method == "PUT"  # noqa: E731
+    with page.expect_response(put) as saved:
+        page.fill("#explain_01_1", "2")
+        page.keyboard.press("Tab")
+    assert saved.value.ok
+    # The page's own autograde stops at its first write: no student's code runs with the teacher's rights.
+    autograde = f"{classroom.base}/user/{T}/formgrader/api/submission/{name}/{A}/autograde"
+    graded = course / "autograded" / A / name / "01_siamese_walk.ipynb"
+    before = graded.read_bytes()
+    assert page.evaluate(POST_WITH_XSRF, autograde)["success"] is False
+    assert graded.read_bytes() == before
+    run([*grading, "export", "--course", str(course), *teacher])
+    rows = (course / "grades.csv").read_text().splitlines()
+    mine = next(r.split(",") for r in rows if f",{A}," in r)
+    assert float(mine[7]) == 8.0, rows  # the explanation's 2 points, given in the browser
 
 
 def test_hub_restart_keeps_passwords_and_a_culled_server_comes_back(classroom, pages, browser):
@@ -537,7 +593,7 @@ def test_hub_restart_keeps_passwords_and_a_culled_server_comes_back(classroom, p
         )
         assert response.status == 200 and MARK in response.text()
     # The assignment's submission and grade (the test before) are where they were, unchanged by the restart.
-    course = classroom.tmp / "course"
+    course = classroom.home(T) / "course"
     graded = course / "autograded" / A / "01_siamese_walk_uk" / "01_siamese_walk.ipynb"
     assert graded.exists() and (course / "gradebook.db").exists()
     before = (course / "grades.csv").read_text()
