@@ -1,7 +1,8 @@
 """nbgrader's steps on a course written by classroom/assignments.py, as the teacher runs them (as root).
 
     python classroom/grading.py release  --course DIR NAME...   generate (stubs in NAME's language), release
-    python classroom/grading.py collect  --course DIR NAME...   collect the submissions
+    python classroom/grading.py due --date DATE --course DIR NAME...   set the due date
+    python classroom/grading.py collect  --course DIR NAME...   collect the latest submissions
     python classroom/grading.py autograde --course DIR NAME...  autograde in the sandboxed kernel
     python classroom/grading.py feedback --course DIR NAME...   generate and release the feedback
     python classroom/grading.py export   --course DIR           grades.csv
@@ -56,14 +57,12 @@ def nbgrader(
     ``alembic`` by name)."""
     bindir = str(Path(sys.executable).parent)
     run_env = dict(os.environ, PATH=f"{bindir}:{os.environ.get('PATH', '/usr/bin:/bin')}") | (env or {})
-    return subprocess.run(
-        [str(Path(bindir) / "nbgrader"), *args],
-        cwd=course,
-        env=run_env,
-        check=check,
-        capture_output=True,
-        text=True,
+    done = subprocess.run(
+        [str(Path(bindir) / "nbgrader"), *args], cwd=course, env=run_env, capture_output=True, text=True
     )
+    if check and done.returncode != 0:  # nbgrader's own words, not a traceback of this script
+        raise SystemExit(f"nbgrader {' '.join(args[:2])} failed:\n{done.stderr[-3000:]}")
+    return done
 
 
 def secure(course: Path) -> None:
@@ -136,9 +135,20 @@ def release(course: Path, names: list[str], exchange_root: Path | None = None) -
         nbgrader(course, "release_assignment", name, "--force")
 
 
-def collect(course: Path, names: list[str]) -> None:
+def collect(course: Path, names: list[str]) -> dict[str, int]:
+    """The latest submission of every student (``--update``: a submission newer than the one collected
+    before replaces it, so collecting again after a late or corrected submission picks it up); returns
+    how many students' submissions each assignment now has."""
     for name in names:
-        nbgrader(course, "collect", name)
+        nbgrader(course, "collect", name, "--update")
+    return {name: len(list((course / "submitted").glob(f"*/{name}"))) for name in names}
+
+
+def due(course: Path, names: list[str], date: str) -> None:
+    """Set the due date of each assignment (``2026-12-20 17:00 UTC``): a later submission is kept, and
+    graded, and marked late in grades.csv."""
+    for name in names:
+        nbgrader(course, "db", "assignment", "add", name, f"--duedate={date}")
 
 
 def repair(course: Path, name: str) -> list[str]:
@@ -238,7 +248,8 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
     ``TEACHER`` (the names ``make assignments`` and ``make classroom`` use), so that a teacher who sets them
     once types only the step and the assignments."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("step", choices=["release", "collect", "autograde", "feedback", "export"])
+    parser.add_argument("step", choices=["release", "due", "collect", "autograde", "feedback", "export"])
+    parser.add_argument("--date", help="due: the due date, for example '2026-12-20 17:00 UTC'")
     parser.add_argument(
         "--course", type=Path, default=Path(os.environ.get("COURSE_DIR") or ROOT / "build" / "course")
     )
@@ -268,14 +279,27 @@ def main(argv: list[str] | None = None) -> int:
         print(export(course))
     elif args.step == "release":
         release(course, args.names, args.exchange)
+        print("released:", ", ".join(args.names))
+    elif args.step == "due":
+        if not args.date:
+            raise SystemExit("due: give the date with --date, for example --date '2026-12-20 17:00 UTC'")
+        due(course, args.names, args.date)
+        print(f"due {args.date}:", ", ".join(args.names))
     elif args.step == "autograde":
-        for done in autograde(course, args.names, args.timeout):
+        for name, done in zip(args.names, autograde(course, args.names, args.timeout), strict=True):
             print(done.stderr[-2000:], file=sys.stderr)
+            graded = len(list((course / "autograded").glob(f"*/{name}")))
+            print(
+                f"autograded {name}: {graded} submission(s)"
+                + ("" if done.returncode == 0 else ", with errors")
+            )
     elif args.step == "feedback":
         for line in feedback(course, args.names):
             print(line, file=sys.stderr)
+        print("feedback released:", ", ".join(args.names))
     else:
-        collect(course, args.names)
+        for name, count in collect(course, args.names).items():
+            print(f"collected {name}: {count} student(s)")
     if args.teacher:
         hand_over(course, args.teacher, args.exchange)
     return 0

@@ -191,7 +191,7 @@ def test_release_submit_collect_autograde_feedback(world):
     answer(en_nb, EN, {"answer_01_1": RIGHT_1})
     student(EN, "submit", NAMES[EN], f"--Exchange.root={exchange}")
     due = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC")
-    run([str(ENV / "bin" / "nbgrader"), "db", "assignment", "add", NAMES[EN], f"--duedate={due}"], cwd=course)
+    grading("due", course, NAMES[EN], "--date", due)
     time.sleep(1.5)
     wrong = {
         "answer_01_1": "answer_1 = None",
@@ -219,7 +219,7 @@ def test_release_submit_collect_autograde_feedback(world):
     assert listing.returncode != 0  # a student cannot list the others' submissions
 
     before = {"source": digest(course / "source"), "en": en_nb.read_bytes()}
-    grading("collect", course, *NAMES.values())
+    assert f"collected {NAMES[UK]}: 1 student(s)" in grading("collect", course, *NAMES.values()).stdout
     plant_malformed(course, NAMES[EN])
     flagged = grading("autograde", course, "--timeout", "10", *NAMES.values()).stderr
     assert f"flagged: {BAD['json']} {NAMES[EN]}/{NB}: not a notebook" in flagged
@@ -269,6 +269,14 @@ def test_release_submit_collect_autograde_feedback(world):
     en_html = next((en_nb.parent / "feedback").rglob("*.html")).read_text()
     assert "hub/api" in en_html and '<script>fetch("/hub/api' not in en_html
     assert "cdnjs" not in html and "cdnjs" not in en_html  # no MathJax from a CDN (feedback_offline)
+
+    # A submission after the collect is picked up by the next one (nbgrader collect --update).
+    stamp = course / "submitted" / UK / NAMES[UK] / "timestamp.txt"
+    first = stamp.read_text()
+    time.sleep(1.1)
+    student(UK, "submit", NAMES[UK], f"--Exchange.root={exchange}")
+    grading("collect", course, NAMES[UK])
+    assert stamp.read_text() > first
 
 
 def test_hand_over_makes_the_course_the_teachers_for_formgrader(tmp_path):
