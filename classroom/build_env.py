@@ -20,6 +20,7 @@ Standard library only. Usage (as root): /usr/bin/python3 classroom/build_env.py 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import shutil
 import subprocess
@@ -52,6 +53,36 @@ def digest() -> str:
     for path in sources():
         h.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes() + b"\0")
     return h.hexdigest()
+
+
+#: nbgrader's parts for the teacher, off for every account in the shared environment (a student would meet
+#: a grading page of no course); classroom/grading.py's hand_over switches them on in the teacher's own
+#: settings. Students keep the assignment list and the validate button.
+TEACHER_SERVER_EXTENSIONS = (
+    "nbgrader.server_extensions.formgrader",
+    "nbgrader.server_extensions.course_list",
+)
+TEACHER_LAB_PLUGINS = (
+    "@jupyter/nbgrader:formgrader",
+    "@jupyter/nbgrader:course-list",
+    "@jupyter/nbgrader:create-assignment",
+)
+
+
+def teacher_parts_off(prefix: Path) -> None:
+    """Switch nbgrader's teacher parts off in the environment (see `TEACHER_SERVER_EXTENSIONS`)."""
+    etc = prefix / "etc" / "jupyter"
+    server = etc / "jupyter_server_config.d" / "nbgrader.json"
+    config = json.loads(server.read_text()) if server.exists() else {}
+    extensions = config.setdefault("ServerApp", {}).setdefault("jpserver_extensions", {})
+    extensions.update(dict.fromkeys(TEACHER_SERVER_EXTENSIONS, False))
+    server.parent.mkdir(parents=True, exist_ok=True)
+    server.write_text(json.dumps(config, indent=2) + "\n")
+    page = etc / "labconfig" / "page_config.json"
+    settings = json.loads(page.read_text()) if page.exists() else {}
+    settings.setdefault("disabledExtensions", {}).update(dict.fromkeys(TEACHER_LAB_PLUGINS, True))
+    page.parent.mkdir(parents=True, exist_ok=True)
+    page.write_text(json.dumps(settings, indent=2) + "\n")
 
 
 def run(cmd: list[str], **kwargs) -> None:
@@ -93,6 +124,7 @@ def build(prefix: Path) -> bool:
     finally:
         shutil.rmtree(build_dir, ignore_errors=True)
     run([py, str(ROOT / "scripts" / "configure_jupyter.py"), str(prefix), "--shared"])
+    teacher_parts_off(prefix)
     npm = prefix / "npm"
     npm.mkdir(exist_ok=True)
     for name in ("package.json", "package-lock.json"):

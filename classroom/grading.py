@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from classroom import assignments, grader_kernel  # noqa: E402
+from classroom import assignments, build_env, grader_kernel  # noqa: E402
 
 #: nbconvert's MathJax macro from this machine (the teacher's grading page) or none (the students' feedback
 #: pages), instead of its default, cdnjs.
@@ -99,13 +99,21 @@ def hand_over(course: Path, teacher: str, exchange_root: Path) -> None:
         )
     config = home / ".jupyter" / "nbgrader_config.py"
     mathjax = home / ".local/share/jupyter/nbconvert/templates/base/mathjax.html.j2"
-    for path in (config, mathjax):
+    server = home / ".jupyter" / "jupyter_server_config.d" / "nbgrader-teacher.json"
+    page = home / ".jupyter" / "labconfig" / "page_config.json"
+    for path in (config, mathjax, server, page):
         for folder in reversed(path.relative_to(home).parents[:-1]):
             (home / folder).mkdir(exist_ok=True)
             os.chown(home / folder, account.pw_uid, account.pw_gid)
     config.write_text(teacher_config(course.resolve(), exchange_root))
     shutil.copyfile(TEMPLATES / "teacher" / "mathjax.html.j2", mathjax)
-    for path in (config, mathjax):
+    # nbgrader's teacher parts, off in the shared environment (classroom/build_env.py), on for this account
+    on = dict.fromkeys(build_env.TEACHER_SERVER_EXTENSIONS, True)
+    server.write_text(json.dumps({"ServerApp": {"jpserver_extensions": on}}, indent=2) + "\n")
+    settings = json.loads(page.read_text()) if page.exists() else {}
+    settings.setdefault("disabledExtensions", {}).update(dict.fromkeys(build_env.TEACHER_LAB_PLUGINS, False))
+    page.write_text(json.dumps(settings, indent=2) + "\n")
+    for path in (config, mathjax, server, page):
         os.chown(path, account.pw_uid, account.pw_gid)
         path.chmod(0o600)
     for folder, dirs, files in os.walk(course):

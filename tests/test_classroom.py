@@ -267,3 +267,26 @@ def test_no_memory_cgroup_is_a_clear_oserror(tmp_path):
     with pytest.raises(OSError, match="memory controller is not available"):
         cgroups.student_group("ana", 2**30, root=fake_v2(tmp_path / "v2", "cpu pids"))
     cgroups.remove("ana", tmp_path)  # nothing to remove: no error
+
+
+def test_the_shared_environment_switches_nbgrader_teacher_parts_off(tmp_path):
+    """Students keep nbgrader's assignment list and validate button; the grading page, the course list
+    and the assignment editor are off for every account (grading.py hand_over turns them on for the
+    teacher), in the settings files the installed package wrote."""
+    import json
+
+    from classroom import build_env
+
+    installed = tmp_path / "etc" / "jupyter" / "jupyter_server_config.d" / "nbgrader.json"
+    installed.parent.mkdir(parents=True)
+    names = [
+        f"nbgrader.server_extensions.{n}"
+        for n in ("formgrader", "validate_assignment", "assignment_list", "course_list")
+    ]
+    installed.write_text(json.dumps({"ServerApp": {"jpserver_extensions": dict.fromkeys(names, True)}}))
+    build_env.teacher_parts_off(tmp_path)
+    on = json.loads(installed.read_text())["ServerApp"]["jpserver_extensions"]
+    assert {n.rsplit(".", 1)[1] for n, v in on.items() if v} == {"validate_assignment", "assignment_list"}
+    page = json.loads((tmp_path / "etc" / "jupyter" / "labconfig" / "page_config.json").read_text())
+    assert page["disabledExtensions"] == dict.fromkeys(build_env.TEACHER_LAB_PLUGINS, True)
+    assert "@jupyter/nbgrader:assignment-list" not in page["disabledExtensions"]

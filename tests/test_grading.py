@@ -308,6 +308,10 @@ def test_hand_over_makes_the_course_the_teachers_for_formgrader(tmp_path):
         text = config.read_text()
         assert f"c.CourseDirectory.root = {str(course)!r}" in text
         assert "c.Execute.kernel_name = 'magic-grader'" in text
+        server = json.loads((home / ".jupyter/jupyter_server_config.d/nbgrader-teacher.json").read_text())
+        assert server["ServerApp"]["jpserver_extensions"]["nbgrader.server_extensions.formgrader"] is True
+        page = json.loads((home / ".jupyter/labconfig/page_config.json").read_text())
+        assert page["disabledExtensions"]["@jupyter/nbgrader:formgrader"] is False
         code = (  # the teacher's nbconvert finds the macro without a CDN first, and the settings load
             "from traitlets.config.loader import PyFileConfigLoader\n"
             f"c = PyFileConfigLoader('nbgrader_config.py', path={str(config.parent)!r}).load_config()\n"

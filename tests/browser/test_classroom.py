@@ -449,6 +449,12 @@ SCRIPT_ANSWER = """from IPython.display import HTML, display
 display(HTML('<p>mq: shown to the teacher</p><script>window.mqScript = 1; fetch("/hub/api/users")</script>'
              '<img src="x" onerror="window.mqScript = 2; fetch(\\'/hub/api/users\\')">'))
 answer_4 = None"""
+NBGRADER_PLUGINS = [
+    "@jupyter/nbgrader:assignment-list",
+    "@jupyter/nbgrader:formgrader",
+    "@jupyter/nbgrader:course-list",
+]
+HAS_PLUGINS = "(ids) => ids.map(id => window.jupyterapp.hasPlugin(id))"
 POST_WITH_XSRF = """async (url) => { const x = document.cookie.match(/_xsrf=([^;]*)/);
   const r = await fetch(url, {method: 'POST', headers: {'X-XSRFToken': x ? decodeURIComponent(x[1]) : ''}});
   return await r.json(); }"""
@@ -502,6 +508,9 @@ def test_an_assignment_handed_out_answered_in_the_browser_and_graded(classroom, 
         arg=path, timeout=90_000,
     )  # fmt: skip
     wait_kernel(page)
+    # nbgrader's assignment list is the student's; its grading page and course list are the teacher's only
+    assert page.evaluate(HAS_PLUGINS, NBGRADER_PLUGINS) == [True, False, False]
+    assert page.request.get(f"{classroom.base}/user/{A}/formgrader").status == 404
     assert page.evaluate(FILL_ANSWERS, ANSWERS_01 | {"answer_01_4": SCRIPT_ANSWER}) == 4
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
     page.wait_for_function(
@@ -558,6 +567,10 @@ def test_an_assignment_handed_out_answered_in_the_browser_and_graded(classroom, 
     rows = (course / "grades.csv").read_text().splitlines()
     mine = next(r.split(",") for r in rows if f",{A}," in r)
     assert float(mine[7]) == 8.0, rows  # the explanation's 2 points, given in the browser
+    page.goto(f"{classroom.base}/user/{T}/lab")
+    page.wait_for_function("() => !!window.jupyterapp", timeout=60_000)
+    page.evaluate("async () => { await window.jupyterapp.started; }")
+    assert page.evaluate(HAS_PLUGINS, NBGRADER_PLUGINS) == [True, True, True]  # the teacher's JupyterLab
 
 
 def test_hub_restart_keeps_passwords_and_a_culled_server_comes_back(classroom, pages, browser):
