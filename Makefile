@@ -115,11 +115,14 @@ one_thread = $(if $(filter 0,$(1)),,NUMBA_NUM_THREADS=1)
 XDIST_UNIT  = $(call one_thread,$(UNIT_WORKERS)) PYTEST_ADDOPTS="$$PYTEST_ADDOPTS -n $(UNIT_WORKERS) --dist loadfile --no-loadscope-reorder"
 XDIST_NBVAL = $(call one_thread,$(NBVAL_WORKERS)) PYTEST_ADDOPTS="$$PYTEST_ADDOPTS -n $(NBVAL_WORKERS) --dist loadscope --no-loadscope-reorder"
 XDIST_BROWSER = $(call one_thread,$(BROWSER_WORKERS)) PYTEST_ADDOPTS="$$PYTEST_ADDOPTS -n $(BROWSER_WORKERS) --dist loadfile --no-loadscope-reorder"
+# nbval runs every notebook with MAGICLIB_FIGURE_CHECK set: a figure whose texts overlap (in any edition)
+# prints a line on stderr that the stored outputs lack, and the cell fails; `make notebook` refuses to store
+# such a line (magiclib.show.look).
 test: setup $(CLASSROOM_TEST_ENV)
 	@mkdir -p build; rm -f $(TIMES); date +%s > $(TIMES).start
 	$(call stage,lint,$(MAKE) --no-print-directory lint)
 	$(call stage,unit,$(PY) scripts/compile_kernels.py && $(XDIST_UNIT) $(PY) -m pytest magiclib tests -m "not browser")
-	$(call stage,nbval,$(XDIST_NBVAL) $(PY) -m pytest notebooks)
+	$(call stage,nbval,MAGICLIB_FIGURE_CHECK=1 $(XDIST_NBVAL) $(PY) -m pytest notebooks)
 	$(call stage,browser,$(XDIST_BROWSER) $(PY) -m pytest tests/browser)
 	@echo "total: $$(( $$(date +%s) - $$(cat $(TIMES).start) )) s" >> $(TIMES); rm -f $(TIMES).start
 	@echo "== stage times (wall)"; cat $(TIMES)
@@ -143,9 +146,10 @@ notebooks: setup
 notebook: setup
 	@test -n "$(NB)" || { echo "usage: make notebook NB=notebooks/NAME.ipynb"; exit 2; }
 	@echo "== executing $(NB)"
-	cd $(dir $(NB)) && $(abspath $(BIN))/jupyter nbconvert --to notebook --execute --inplace \
-	  --ExecutePreprocessor.timeout=600 --ExecutePreprocessor.kernel_name=python3 \
+	cd $(dir $(NB)) && MAGICLIB_FIGURE_CHECK=1 $(abspath $(BIN))/jupyter nbconvert --to notebook --execute \
+	  --inplace --ExecutePreprocessor.timeout=600 --ExecutePreprocessor.kernel_name=python3 \
 	  --ExecutePreprocessor.record_timing=False $(notdir $(NB))
+	@! grep -q "figure text overlaps" $(NB) || { echo "$(NB): a figure's texts overlap (see its stderr outputs)"; exit 1; }
 	$(PY) scripts/notebook_metadata.py $(NB)
 
 # English is the source: update every catalogue (new messages, fuzzy ones), write the editions' sources,

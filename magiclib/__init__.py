@@ -35,6 +35,7 @@ from .allsquares import (
 )
 from .construct import magic, magic_by_loops, order_kind
 from .famous import CHALLENGE_8, DURER, LO_SHU
+from .i18n import _
 from .i18n import use_language as use_language  # the editions' first cell: magiclib.use_language("uk")
 from .matrices import (
     birkhoff,
@@ -174,7 +175,7 @@ def __getattr__(name: str) -> Any:
         return importlib.import_module(f".{name}", __name__)
     if name in _LAZY_NAMES:
         return getattr(importlib.import_module(f".{_LAZY_NAMES[name]}", __name__), name)
-    raise AttributeError(f"module 'magiclib' has no attribute {name!r}")
+    raise AttributeError(_("module 'magiclib' has no attribute {name!r}", name=name))
 
 
 def __dir__() -> list[str]:

@@ -33,6 +33,7 @@ import numpy as np
 
 from ._check import as_flag, as_order
 from ._types import Series, Square, Squares
+from .i18n import N_, _
 from .squares import magic_constant
 
 __all__ = [
@@ -53,7 +54,7 @@ __all__ = [
 
 _SERIES_MAX = 6  # 32,134 series for n = 6; n = 7 has 957,332
 _SQUARES_MAX = 4  # the orders whose squares are listed here
-_MAGIC5_REFUSAL = (
+_MAGIC5_REFUSAL = N_(
     "squares are listed only up to order 4: order 5 already has 275,305,224 magic "
     "squares up to rotation and reflection (2,202,441,792 in all), too many to list; "
     "count_magic_squares(5) counts them"
@@ -61,8 +62,8 @@ _MAGIC5_REFUSAL = (
 
 
 def _order(n: Any, maximum: int, why: str) -> int:
-    """``n`` checked as an order; above ``maximum`` a ValueError that says why."""
-    return as_order(n, maximum=maximum, why=why, what="a positive integer (the order of the square)")
+    """``n`` checked as an order; above ``maximum`` a ValueError that says ``why`` (translated)."""
+    return as_order(n, maximum=maximum, why=why, what=_("a positive integer (the order of the square)"))
 
 
 def _mask(numbers: tuple[int, ...]) -> int:
@@ -112,7 +113,12 @@ def magic_series(n: int) -> list[Series]:
     [1, 2, 8, 86, 1394]
     """
     n = _order(
-        n, _SERIES_MAX, f"magic_series lists orders up to {_SERIES_MAX} (order 7 already has 957,332 series)"
+        n,
+        _SERIES_MAX,
+        _(
+            "magic_series lists orders up to {maximum} (order 7 already has 957,332 series)",
+            maximum=_SERIES_MAX,
+        ),
     )
     return list(_series(n))
 
@@ -155,8 +161,10 @@ def series_partitions(n: int) -> list[tuple[Series, ...]]:
     n = _order(
         n,
         _SQUARES_MAX,
-        "series_partitions lists orders up to 4; "
-        "count_series_partitions(5) counts the 3,245,664 partitions of order 5",
+        _(
+            "series_partitions lists orders up to 4; "
+            "count_series_partitions(5) counts the 3,245,664 partitions of order 5"
+        ),
     )
     return [tuple(_numbers(m) for m in p) for p in _partition_masks(n)]
 
@@ -204,7 +212,7 @@ def count_series_partitions(n: int) -> int:
     >>> [count_series_partitions(n) for n in range(1, 5)]
     [1, 1, 2, 392]
     """
-    n = _order(n, 5, "count_series_partitions counts orders up to 5")
+    n = _order(n, 5, _("count_series_partitions counts orders up to 5"))
     if n <= _SQUARES_MAX:
         return len(_partition_masks(n))
     return _count_partitions_meet_in_middle(n)
@@ -219,15 +227,21 @@ def _first_row(n: int, first_row: Any) -> tuple[int, ...] | None:
     if first_row is None:
         return None
     if isinstance(first_row, (str, bytes)) or not hasattr(first_row, "__len__"):
-        raise TypeError(f"first_row must be a sequence of {n} integers, got {type(first_row).__name__}")
-    row = tuple(
-        as_order(v, name="an entry of first_row", maximum=n * n, what=f"an integer in 1..{n * n}")
-        for v in first_row
-    )
+        raise TypeError(
+            _("first_row must be a sequence of {n} integers, got {kind}", n=n, kind=type(first_row).__name__)
+        )
+    name, what = _("an entry of first_row"), _("an integer in 1..{last}", last=n * n)
+    row = tuple(as_order(v, name=name, maximum=n * n, what=what) for v in first_row)
     if len(row) != n or len(set(row)) != n or sum(row) != magic_constant(n):
         raise ValueError(
-            f"first_row must be {n} distinct numbers from 1..{n * n} adding up to "
-            f"{magic_constant(n)} (a permutation of a magic series), got {list(row)}"
+            _(
+                "first_row must be {n} distinct numbers from 1..{last} adding up to "
+                "{total} (a permutation of a magic series), got {row}",
+                n=n,
+                last=n * n,
+                total=magic_constant(n),
+                row=list(row),
+            )
         )
     return row if n == 1 or row[0] < row[-1] else row[::-1]
 
@@ -291,7 +305,7 @@ def summand_squares(n: int, *, first_row: Sequence[int] | None = None) -> Iterat
     n = _order(
         n,
         _SQUARES_MAX,
-        "summand enumeration would take centuries for n = 5 (summand_leaves(5) squares to check)",
+        _("summand enumeration would take centuries for n = 5 (summand_leaves(5) squares to check)"),
     )
     _first_row(n, first_row)  # check now, not on the first next()
     return _summand_squares(n, first_row)
@@ -316,9 +330,9 @@ def summand_search_profile(n: int, *, first_row: Sequence[int] | None = None) ->
     >>> summand_search_profile(3)
     [1, 24, 216, 1296]
     """
-    n = _order(n, _SQUARES_MAX, "the summand search tree has about 4.8e18 leaves for n = 5")
+    n = _order(n, _SQUARES_MAX, _("the summand search tree has about 4.8e18 leaves for n = 5"))
     counts = [0] * (n + 1)
-    for _ in _summand_search(n, first_row, counts):
+    for _leaf in _summand_search(n, first_row, counts):
         pass
     return counts
 
@@ -330,7 +344,7 @@ def summand_leaves(n: int) -> int:
     >>> summand_leaves(3), summand_leaves(4)
     (1296, 1560674304)
     """
-    n = _order(n, 5, "summand_leaves needs count_series_partitions, which stops at 5")
+    n = _order(n, 5, _("summand_leaves needs count_series_partitions, which stops at 5"))
     f = math.factorial(n)
     half = 1 if n == 1 else 2
     return count_series_partitions(n) * f * f**n // half
@@ -347,12 +361,14 @@ def summand_search_years(n: int, checks_per_second: float = 1e9) -> float:
     >>> round(summand_search_years(5), 2)
     153.55
     """
-    n = _order(n, 5, "summand_leaves needs count_series_partitions, which stops at 5")
+    n = _order(n, 5, _("summand_leaves needs count_series_partitions, which stops at 5"))
     if isinstance(checks_per_second, bool) or not isinstance(checks_per_second, (int, float)):
         kind = type(checks_per_second).__name__
-        raise TypeError(f"checks_per_second must be a positive number, got {kind}")
+        raise TypeError(_("checks_per_second must be a positive number, got {kind}", kind=kind))
     if not math.isfinite(checks_per_second) or checks_per_second <= 0:
-        raise ValueError(f"checks_per_second must be a positive finite number, got {checks_per_second!r}")
+        raise ValueError(
+            _("checks_per_second must be a positive finite number, got {value!r}", value=checks_per_second)
+        )
     return summand_leaves(n) / checks_per_second / SECONDS_PER_YEAR
 
 
@@ -387,7 +403,7 @@ def orthogonal_partition_pairs(n: int) -> int:
     >>> orthogonal_partition_pairs(3), orthogonal_partition_pairs(4)
     (2, 954)
     """
-    n = _order(n, _SQUARES_MAX, "partitions are listed only up to n = 4")
+    n = _order(n, _SQUARES_MAX, _("partitions are listed only up to n = 4"))
     return len(_orthogonal_pairs(n)[0])
 
 
@@ -448,7 +464,7 @@ def magic_square_array(n: int, *, first_row: Sequence[int] | None = None) -> Squ
     >>> len(magic_square_array(4, first_row=(16, 3, 2, 13)))
     20
     """
-    n = _order(n, _SQUARES_MAX, _MAGIC5_REFUSAL)
+    n = _order(n, _SQUARES_MAX, _(_MAGIC5_REFUSAL))
     if first_row is None:
         return _all_magic(n).copy()
     return _pairing_squares(n, _first_row(n, first_row))
@@ -461,7 +477,7 @@ def magic_squares(n: int) -> Iterator[Square]:
     >>> next(magic_squares(3)).tolist()
     [[2, 7, 6], [9, 5, 1], [4, 3, 8]]
     """
-    n = _order(n, _SQUARES_MAX, _MAGIC5_REFUSAL)
+    n = _order(n, _SQUARES_MAX, _(_MAGIC5_REFUSAL))
     return iter(list(magic_square_array(n)))
 
 
@@ -478,7 +494,7 @@ def frenicle_squares(n: int) -> Squares:
     >>> frenicle_squares(3).tolist()
     [[[2, 7, 6], [9, 5, 1], [4, 3, 8]]]
     """
-    n = _order(n, _SQUARES_MAX, _MAGIC5_REFUSAL)
+    n = _order(n, _SQUARES_MAX, _(_MAGIC5_REFUSAL))
     squares = magic_square_array(n)
     if n < 2:
         return squares
@@ -500,26 +516,31 @@ def count_magic_squares(n: int, up_to_symmetry: bool = False, center: int | None
     >>> count_magic_squares(3, center=5), count_magic_squares(3, center=4)
     (8, 0)
     """
-    n = as_order(n, what="a positive integer (the order of the square)")
+    n = as_order(n, what=_("a positive integer (the order of the square)"))
     up_to_symmetry = as_flag(up_to_symmetry, "up_to_symmetry")
     if center is not None:
         if n % 2 == 0:
             raise ValueError(
-                f"center is only defined for odd n: a square of even order {n} has "
-                "no single centre cell; leave center=None"
+                _(
+                    "center is only defined for odd n: a square of even order {n} has "
+                    "no single centre cell; leave center=None",
+                    n=n,
+                )
             )
-        center = as_order(
-            center, name="center", minimum=1, maximum=n * n, what=f"a number in the square (1..{n * n})"
-        )
+        what = _("a number in the square (1..{last})", last=n * n)
+        center = as_order(center, name="center", minimum=1, maximum=n * n, what=what)
     if n == 5:
         from .order5 import count_order5  # numba compiles on first use: import it only here
 
         return int(count_order5(up_to_symmetry=up_to_symmetry, center=center))
     if n > 5:
         raise ValueError(
-            f"n must be at most 5: n = {n} is out of reach, no method here counts "
-            "magic squares of order 6 or more (order 6 has about 1.8e19 of them, an "
-            "estimate by Monte Carlo methods; the exact number is unknown)"
+            _(
+                "n must be at most 5: n = {n} is out of reach, no method here counts "
+                "magic squares of order 6 or more (order 6 has about 1.8e19 of them, an "
+                "estimate by Monte Carlo methods; the exact number is unknown)",
+                n=n,
+            )
         )
     squares = magic_square_array(n)
     if center is not None:
@@ -535,5 +556,5 @@ def count_semi_magic_squares(n: int) -> int:
     >>> count_semi_magic_squares(3), count_semi_magic_squares(4)
     (72, 549504)
     """
-    n = _order(n, _SQUARES_MAX, "semi-magic squares are counted here up to order 4")
+    n = _order(n, _SQUARES_MAX, _("semi-magic squares are counted here up to order 4"))
     return orthogonal_partition_pairs(n) * math.factorial(n) ** 2

@@ -29,6 +29,7 @@ from numpy.lib.stride_tricks import sliding_window_view
 
 from ._check import as_order
 from ._types import Square
+from .i18n import N_, _
 
 __all__ = ["magic", "magic_by_loops", "order_kind", "MAX_ORDER", "MAX_LOOPS_ORDER"]
 
@@ -38,7 +39,7 @@ MAX_ORDER = 5001
 #: Largest order ``magic_by_loops`` builds: n² Python steps (about 0.2 s and 40 MB at n = 1000).
 MAX_LOOPS_ORDER = 1000
 
-_NO_ORDER_TWO = (
+_NO_ORDER_TWO = N_(
     "there is no normal magic square of order 2: in [[a, b], [c, d]] the first row "
     "and the first column give a + b = a + c, so b = c, but the entries 1, 2, 3, 4 "
     "must all differ; give n = 1 or any n >= 3"
@@ -46,10 +47,11 @@ _NO_ORDER_TWO = (
 
 
 def _order(n: Any, maximum: int | None = None, why: str = "") -> int:
-    """``n`` checked as an order for which a normal magic square exists."""
-    n = as_order(n, what="a positive integer other than 2", maximum=maximum, why=why)
+    """``n`` checked as an order for which a normal magic square exists (``why``, translated, says
+    why there is a ``maximum``)."""
+    n = as_order(n, what=_("a positive integer other than 2"), maximum=maximum, why=why)
     if n == 2:
-        raise ValueError(_NO_ORDER_TWO)
+        raise ValueError(_(_NO_ORDER_TWO))
     return n
 
 
@@ -114,7 +116,7 @@ def magic(n: int) -> Square:
     >>> magic(4)[0].tolist()
     [16, 2, 3, 13]
     """
-    n = _order(n, MAX_ORDER, f"the square alone would take more than {8 * MAX_ORDER**2 // 10**6} MB")
+    n = _order(n, MAX_ORDER, _("the square alone would take more than {mb} MB", mb=8 * MAX_ORDER**2 // 10**6))
     if n % 2:
         return _odd(n)
     if n % 4 == 0:
@@ -135,7 +137,10 @@ def magic_by_loops(n: int) -> Square:
     n = _order(
         n,
         MAX_LOOPS_ORDER,
-        f"n² Python steps and lists of Python ints; magic(n) builds the same square up to n = {MAX_ORDER}",
+        _(
+            "n² Python steps and lists of Python ints; magic(n) builds the same square up to n = {maximum}",
+            maximum=MAX_ORDER,
+        ),
     )
     return _by_loops(n)
 

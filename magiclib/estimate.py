@@ -71,6 +71,7 @@ import numpy as np
 from numba import njit, prange
 
 from ._check import as_order, as_real
+from .i18n import _
 from .squares import magic_constant
 
 __all__ = [
@@ -235,7 +236,7 @@ def temperature_ladder(
     >>> len(betas), float(betas[0]), float(betas[-1])
     (27, 0.0, 3.0)
     """
-    n = as_order(n, minimum=MIN_ORDER, maximum=MAX_ORDER, what="a magic-square order")
+    n = as_order(n, minimum=MIN_ORDER, maximum=MAX_ORDER, what=_("a magic-square order"))
     beta_cold = as_real(beta_cold, name="beta_cold", minimum=0.1, maximum=20.0)
     ratio = as_real(ratio, name="ratio", minimum=1.05, maximum=10.0)
     lines = 2 * n + 2 if _check_mode(mode) == "magic" else 2 * n
@@ -277,9 +278,9 @@ def toy_energies(n: int = 3, sweeps: int = 600, seed: int = 0) -> list[list[int]
     >>> len(energies), len(energies[0]), min(min(e) for e in energies) >= 0
     (17, 40, True)
     """
-    why = "the toy is pure Python and slow"
-    n = as_order(n, minimum=MIN_ORDER, maximum=TOY_MAX_ORDER, what="a magic-square order", why=why)
-    sweeps = as_order(sweeps, name="sweeps", minimum=5, maximum=10_000, what="a number of sweeps")
+    why = _("the toy is pure Python and slow")
+    n = as_order(n, minimum=MIN_ORDER, maximum=TOY_MAX_ORDER, what=_("a magic-square order"), why=why)
+    sweeps = as_order(sweeps, name="sweeps", minimum=5, maximum=10_000, what=_("a number of sweeps"))
     seed = _check_seed(seed)
     betas = [float(b) for b in temperature_ladder(n)]
     big, m = n * n, magic_constant(n)
@@ -290,7 +291,7 @@ def toy_energies(n: int = 3, sweeps: int = 600, seed: int = 0) -> list[list[int]
         current = []
         for grid, beta in zip(replicas, betas, strict=True):
             e = _toy_energy(grid, n, m)
-            for _ in range(big):
+            for _move in range(big):
                 a, b = rng.sample(range(big), 2)
                 grid[a], grid[b] = grid[b], grid[a]
                 new = _toy_energy(grid, n, m)
@@ -567,37 +568,55 @@ def _chain_state(n: int, temps: int, seed: int, chain: int, diagonals: bool) -> 
 
 def _check_seconds(seconds: Any) -> float:
     if isinstance(seconds, (bool, np.bool_)) or not isinstance(seconds, numbers.Real):
-        raise TypeError(f"seconds must be a positive number, got {type(seconds).__name__} {seconds!r}")
+        raise TypeError(
+            _(
+                "seconds must be a positive number, got {kind} {value!r}",
+                kind=type(seconds).__name__,
+                value=seconds,
+            )
+        )
     seconds = float(seconds)
     if not (seconds > 0 and math.isfinite(seconds)):
-        raise ValueError(f"seconds must be a positive finite number, got {seconds!r}")
+        raise ValueError(_("seconds must be a positive finite number, got {value!r}", value=seconds))
     if seconds > 86_400:
-        raise ValueError(f"seconds must be at most 86400 (one day), got {seconds!r}")
+        raise ValueError(_("seconds must be at most 86400 (one day), got {value!r}", value=seconds))
     return seconds
 
 
 def _check_seed(seed: Any) -> int:
     if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, numbers.Integral):
-        raise TypeError(f"seed must be an integer, got {type(seed).__name__} {seed!r}")
+        raise TypeError(
+            _("seed must be an integer, got {kind} {value!r}", kind=type(seed).__name__, value=seed)
+        )
     seed = int(seed)
     if seed < 0:
-        raise ValueError(f"seed must be a non-negative integer, got {seed}")
+        raise ValueError(_("seed must be a non-negative integer, got {value}", value=seed))
     return seed
 
 
 def _check_mode(mode: Any) -> str:
     if not isinstance(mode, str):
-        raise TypeError(f"mode must be one of {MODES}, got {type(mode).__name__} {mode!r}")
+        raise TypeError(
+            _(
+                "mode must be one of {modes}, got {kind} {value!r}",
+                modes=MODES,
+                kind=type(mode).__name__,
+                value=mode,
+            )
+        )
     if mode not in MODES:
-        raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
+        raise ValueError(_("mode must be one of {modes}, got {value!r}", modes=MODES, value=mode))
     return mode
 
 
 def _check_executor(executor: Any) -> Executor | None:
     if executor is not None and not isinstance(executor, Executor):
         raise TypeError(
-            "executor must be a concurrent.futures.Executor (a ProcessPoolExecutor, or "
-            f"distributed.Client(...).get_executor()), got {type(executor).__name__}"
+            _(
+                "executor must be a concurrent.futures.Executor (a ProcessPoolExecutor, or "
+                "distributed.Client(...).get_executor()), got {kind}",
+                kind=type(executor).__name__,
+            )
         )
     return executor
 
@@ -738,28 +757,59 @@ def _on_executor(
     logs: dict[int, float] = {}
     hits: dict[int, int] = {}
     while futures:
-        finished, _ = wait(futures, return_when=FIRST_COMPLETED)
+        finished, _pending = wait(futures, return_when=FIRST_COMPLETED)
         for future in finished:
             c, tries = futures.pop(future)
             try:
                 (log,), (hit,) = future.result()
             except Exception as exc:
-                why = f"failed {tries + 1} times on the executor ({exc!r})"
+                message = _(
+                    "chain {c} of {chains} failed {times} times on the executor ({error!r}); "
+                    "no interval is given without it",
+                    c=c,
+                    chains=chains,
+                    times=tries + 1,
+                    error=exc,
+                )
                 if tries < RETRIES:
                     try:
                         retry = executor.submit(_run_chains, n, mode, seed, [c], sweeps, sampler)
                     except Exception as refused:  # a process pool whose worker died takes no more tasks
-                        why = f"failed on the executor ({exc!r}), which then refused it again ({refused!r})"
+                        message = _(
+                            "chain {c} of {chains} failed on the executor ({error!r}), which then refused "
+                            "it again ({refused!r}); no interval is given without it",
+                            c=c,
+                            chains=chains,
+                            error=exc,
+                            refused=refused,
+                        )
                     else:
                         futures[retry] = (c, tries + 1)
                         continue
                 for other in futures:
                     other.cancel()
-                raise RuntimeError(f"chain {c} of {chains} {why}; no interval is given without it") from exc
+                raise RuntimeError(message) from exc
             logs[c], hits[c] = log, hit
             if progress is not None:
                 progress(sweeps * len(logs) // chains, sweeps)
     return [logs[c] for c in range(chains)], [hits[c] for c in range(chains)]
+
+
+def _too_small(n: int, mode: str, sweeps: int) -> str:
+    """Why a run gives no estimate: some chain never reached a square of ``mode`` at the cold end."""
+    if mode == "semi-magic":
+        return _(
+            "budget too small for order {n}: a chain never reached a semi-magic square at the "
+            "cold end; give more sweeps or seconds (this run: {sweeps} sweeps)",
+            n=n,
+            sweeps=sweeps,
+        )
+    return _(
+        "budget too small for order {n}: a chain never reached a magic square at the "
+        "cold end; give more sweeps or seconds (this run: {sweeps} sweeps)",
+        n=n,
+        sweeps=sweeps,
+    )
 
 
 def estimate_magic_squares(
@@ -796,25 +846,29 @@ def estimate_magic_squares(
     >>> r.low <= 1 <= r.high, r.method
     (True, 'parallel tempering + Bennett acceptance ratio')
     """
-    n = as_order(n, minimum=MIN_ORDER, maximum=MAX_ORDER, what="a magic-square order")
+    n = as_order(n, minimum=MIN_ORDER, maximum=MAX_ORDER, what=_("a magic-square order"))
     seed = _check_seed(seed)
-    chains = as_order(chains, name="chains", minimum=3, maximum=256, what="a number of chains")
+    chains = as_order(chains, name="chains", minimum=3, maximum=256, what=_("a number of chains"))
     mode = _check_mode(mode)
     executor = _check_executor(executor)
     if _sampler not in _SAMPLERS:
-        raise ValueError(f"_sampler must be one of {_SAMPLERS}, got {_sampler!r}")
+        raise ValueError(
+            _("_sampler must be one of {samplers}, got {value!r}", samplers=_SAMPLERS, value=_sampler)
+        )
     if sweeps is not None and seconds is not None:
-        raise ValueError("give either seconds= or sweeps=, not both")
+        raise ValueError(_("give either seconds= or sweeps=, not both"))
     if sweeps is not None:
         sweeps = as_order(
-            sweeps, name="sweeps", minimum=_MIN_SWEEPS, maximum=10**9, what="a number of sweeps"
+            sweeps, name="sweeps", minimum=_MIN_SWEEPS, maximum=10**9, what=_("a number of sweeps")
         )
     elif executor is not None:
-        raise ValueError("executor= needs a sweeps= budget (the speed of its workers is not known here)")
+        raise ValueError(_("executor= needs a sweeps= budget (the speed of its workers is not known here)"))
     else:
         seconds = _check_seconds(10.0 if seconds is None else seconds)
     if progress is not None and not callable(progress):
-        raise TypeError(f"progress must be a callable progress(done, total), got {type(progress).__name__}")
+        raise TypeError(
+            _("progress must be a callable progress(done, total), got {kind}", kind=type(progress).__name__)
+        )
 
     if executor is not None:
         t0 = time.perf_counter()
@@ -838,10 +892,7 @@ def estimate_magic_squares(
         logs, hits = run.finish(sweeps, progress)
     used = time.perf_counter() - t0
     if 0 in hits:
-        raise RuntimeError(
-            f"budget too small for order {n}: a chain never reached a {mode} square at the "
-            f"cold end; give more sweeps or seconds (this run: {sweeps} sweeps)"
-        )
+        raise RuntimeError(_too_small(n, mode, sweeps))
     log_counts = np.array(logs)
     mean = float(log_counts.mean())
     half_width = _t975(chains - 1) * float(log_counts.std(ddof=1)) / math.sqrt(chains)

@@ -1447,7 +1447,9 @@ def exercises() -> list[str]:
 
 def _exercise(exercise_id: Any) -> _Exercise:
     if not isinstance(exercise_id, str) or exercise_id not in _REGISTRY:
-        raise ValueError(f"unknown exercise id {exercise_id!r}; valid ids are: {', '.join(_REGISTRY)}")
+        raise ValueError(
+            _("unknown exercise id {id!r}; valid ids are: {ids}", id=exercise_id, ids=", ".join(_REGISTRY))
+        )
     return _REGISTRY[exercise_id]
 
 

@@ -29,7 +29,7 @@ import sympy
 
 from ._check import as_order, sequence_length
 from ._types import Fill, FillLike
-from .i18n import gettext
+from .i18n import gettext, number
 
 __all__ = [
     "CELLS",
@@ -95,7 +95,7 @@ def axial(cell: int) -> tuple[int, int]:
     >>> axial(1), axial(10), axial(19)
     ((0, -2), (0, 0), (0, 2))
     """
-    cell = as_order(cell, name="cell", minimum=1, maximum=CELLS, what="a cell number")
+    cell = as_order(cell, name="cell", minimum=1, maximum=CELLS, what=gettext("a cell number"))
     return _axial()[cell - 1]
 
 
@@ -149,7 +149,9 @@ def line_label(name: str) -> str:
     'row 3'
     """
     if not isinstance(name, str):
-        raise TypeError(f"name must be a string from line_names(), got {type(name).__name__}")
+        raise TypeError(
+            gettext("name must be a string from line_names(), got {kind}", kind=type(name).__name__)
+        )
     if name.startswith("row "):
         return gettext("row {k}", context="a row of the magic hexagon", k=name.removeprefix("row "))
     return name
@@ -245,18 +247,29 @@ def _exact(x: Any, name: str) -> int | sympy.Rational:
     if isinstance(x, (sympy.Integer,)):
         x = int(x)
     if isinstance(x, numbers.Integral) and not isinstance(x, (bool, np.bool_)):
-        return as_order(x, name=name, minimum=-_LIMIT, maximum=_LIMIT, what="an integer")
+        what = gettext("an integer", context="what a value must be")  # not the exercises' "an integer"
+        return as_order(x, name=name, minimum=-_LIMIT, maximum=_LIMIT, what=what)
     if isinstance(x, Fraction):
         return sympy.Rational(x.numerator, x.denominator)
     if isinstance(x, sympy.Rational):
         return x
     if isinstance(x, numbers.Number) and not isinstance(x, (bool, np.bool_)):
         raise TypeError(
-            f"{name} must be exact: an integer, a fractions.Fraction or a sympy "
-            f"Rational, got {type(x).__name__} {x!r} (floats would round)"
+            gettext(
+                "{name} must be exact: an integer, a fractions.Fraction or a sympy "
+                "Rational, got {kind} {value!r} (floats would round)",
+                name=name,
+                kind=type(x).__name__,
+                value=x,
+            )
         )
     raise TypeError(
-        f"{name} must be a number (an integer or an exact fraction), got {type(x).__name__} {x!r}"
+        gettext(
+            "{name} must be a number (an integer or an exact fraction), got {kind} {value!r}",
+            name=name,
+            kind=type(x).__name__,
+            value=x,
+        )
     )
 
 
@@ -301,10 +314,19 @@ def general_solution(total: Any = 0) -> tuple[sympy.Matrix, sympy.Matrix]:
 
 def _as_fill(values: Any, name: str = "values", length: int = CELLS) -> tuple:
     if isinstance(values, np.ndarray) and values.ndim != 1:
-        raise ValueError(f"{name} must be one-dimensional ({length} numbers), got shape {values.shape}")
-    size = sequence_length(values, name, f"a sequence of {length} numbers")
+        raise ValueError(
+            gettext(
+                "{name} must be one-dimensional ({length} numbers), got shape {shape}",
+                name=name,
+                length=length,
+                shape=values.shape,
+            )
+        )
+    size = sequence_length(values, name, gettext("a sequence of {length} numbers", length=length))
     if size != length:
-        raise ValueError(f"{name} must have {length} numbers, got {size}")
+        raise ValueError(
+            gettext("{name} must have {length} numbers, got {size}", name=name, length=length, size=size)
+        )
     values = list(values)
     return tuple(_exact(v, f"{name}[{i}]") for i, v in enumerate(values))
 
@@ -318,7 +340,7 @@ def fill(free: Sequence[Any], total: Any = 0) -> Fill:
     >>> fill((1, 2, 5, 7, 10, 3, 8))[:6]
     (-43, 13, 30, 10, 27, -25)
     """
-    f = _as_fill(free, "free values", 7)
+    f = _as_fill(free, gettext("free values"), 7)
     total = _exact(total, "total")
     B, b1 = _solution_parts()
     x = B * sympy.Matrix(f) + b1 * total
@@ -413,7 +435,9 @@ def symmetry_label(name: str) -> str:
     'mirror 1'
     """
     if not isinstance(name, str):
-        raise TypeError(f"name must be a string from symmetry_names(), got {type(name).__name__}")
+        raise TypeError(
+            gettext("name must be a string from symmetry_names(), got {kind}", kind=type(name).__name__)
+        )
     turn, _sep, rest = name.partition(" ")
     if name == "identity":
         return gettext("identity", context="symmetry")
@@ -433,7 +457,7 @@ def apply_symmetry(values: FillLike, perm: Sequence[int]) -> Fill:
     x = _as_fill(values)
     p = _as_fill(perm, "perm")
     if sorted(p) != list(range(1, CELLS + 1)):
-        raise ValueError(f"perm must be a permutation of the cells 1..19, got {p}")
+        raise ValueError(gettext("perm must be a permutation of the cells 1..19, got {perm}", perm=p))
     out: list = [None] * CELLS
     for k, target in enumerate(p):
         out[target - 1] = x[k]
@@ -599,20 +623,24 @@ def brute_force(
     (((3, 17, 18, 19, 7, 1, 11, 16, 2, 5, 6, 9, 12, 4, 8, 14, 10, 13, 15),), 2730)
     """
     total = _exact(total, "total")
+    name, what = gettext("start value"), gettext("a value 1..19")
     start = tuple(
-        as_order(v, name="start value", minimum=1, maximum=CELLS, what="a value 1..19")
+        as_order(v, name=name, minimum=1, maximum=CELLS, what=what)
         for v in _as_fill(start, "start", len(start))
     )
     if len(start) > 7 or len(set(start)) != len(start):
-        raise ValueError(f"start must hold at most 7 distinct values, got {start}")
+        raise ValueError(gettext("start must hold at most 7 distinct values, got {start}", start=start))
     if limit is not None:
-        limit = as_order(limit, name="limit", minimum=0, what="a whole number of tries")
+        limit = as_order(limit, name="limit", minimum=0, what=gettext("a whole number of tries"))
     elif math.perm(CELLS - len(start), 7 - len(start)) > MAX_TRIES:
         raise ValueError(
-            f"brute_force with start={start} would make "
-            f"{math.perm(CELLS - len(start), 7 - len(start)):,} tries; without a limit it "
-            f"accepts at most {MAX_TRIES:,} (fix at least 3 free values in start, or "
-            "give limit=...)"
+            gettext(
+                "brute_force with start={start} would make {tries} tries; without a limit it "
+                "accepts at most {maximum} (fix at least 3 free values in start, or give limit=...)",
+                start=start,
+                tries=number(math.perm(CELLS - len(start), 7 - len(start))),
+                maximum=number(MAX_TRIES),
+            )
         )
     B, b = general_solution(total)
     rows = [tuple(int(B[i, j]) for j in range(7)) for i in range(CELLS)]

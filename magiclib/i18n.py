@@ -6,7 +6,11 @@ looked up here in the library's gettext catalogue for the chosen language,
 ``magiclib/locale/<lang>/LC_MESSAGES/magiclib.po``, read with polib (Babel writes the numbers). A
 message with no current translation (untranslated or fuzzy) is shown in English, never as a stale
 translation. Placeholders are named (``_("placed {k} of {total}", k=4, total=9)``) so that a
-translation may reorder them. Error messages of the API stay English.
+translation may reorder them; a placeholder takes a conversion and a format spec as ``str.format`` does
+(``{value!r}``). Error messages and warnings are messages too: whatever a caller's bad input triggers reads
+in the reader's language, each a whole sentence (``_("{name} must be {what}, got {kind} {value!r}", ...)``),
+the words a caller fills in translated where they are written (``what=_("a board size")``; a parameter's
+name, ``n`` or ``square``, is code and stays). Only assertions of states that cannot happen stay English.
 
 >>> use_language("en"); _("placed {k} of {total}", k=4, total=9)
 'placed 4 of 9'
@@ -17,6 +21,7 @@ translation may reorder them. Error messages of the API stay English.
 from __future__ import annotations
 
 import os
+import unicodedata
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -32,6 +37,9 @@ __all__ = [
     "decimal_sign",
     "percent",
     "unit",
+    "display_width",
+    "pad",
+    "text_table",
     "_",
     "N_",
 ]
@@ -51,9 +59,13 @@ def use_language(code: str) -> None:
     """Speak ``code`` from now on: "en", "uk", "es" or "zh"."""
     global _current
     if not isinstance(code, str):
-        raise TypeError(f"use_language takes a language code as a string, one of {sorted(LANGUAGES)}")
+        raise TypeError(
+            _("use_language takes a language code as a string, one of {codes}", codes=sorted(LANGUAGES))
+        )
     if code not in LANGUAGES:
-        raise ValueError(f"unknown language {code!r}: the library speaks {sorted(LANGUAGES)}")
+        raise ValueError(
+            _("unknown language {code!r}: the library speaks {codes}", code=code, codes=sorted(LANGUAGES))
+        )
     _current = code
     if os.environ.get(FIGURE_TEXT):
         _start_figure_log(code)
@@ -229,7 +241,54 @@ def unit(value: float, symbol: str, decimals: int | None = None) -> str:
         return _("{value} ms", context="unit: milliseconds", value=shown)
     if symbol == "x":
         return _("{value}x", context="unit: times as fast", value=shown)
-    raise ValueError(f"unknown unit {symbol!r}: one of 's', 'ms', 'x'")
+    raise ValueError(_("unknown unit {symbol!r}: one of 's', 'ms', 'x'", symbol=symbol))
+
+
+def display_width(text: str) -> int:
+    """The columns ``text`` takes in a monospaced font: 2 for a wide character (Chinese), 0 for a combining
+    mark, 1 for any other, so that columns line up in every language.
+
+    >>> display_width("rank"), display_width("秩"), display_width("dimensión")
+    (4, 2, 9)
+    """
+    return sum(
+        0 if unicodedata.combining(ch) else 2 if unicodedata.east_asian_width(ch) in "WF" else 1
+        for ch in text
+    )
+
+
+def pad(text: str, width: int, align: str = "<") -> str:
+    """``text`` filled with spaces to ``width`` columns of display width: on the right (``align="<"``), on
+    the left (``">"``); a longer text is returned as it is.
+
+    >>> pad("秩", 4) + "|", pad("rank", 6, ">") + "|"
+    ('秩  |', '  rank|')
+    """
+    if align not in ("<", ">"):
+        raise ValueError(_('align must be "<" or ">", got {align!r}', align=align))
+    fill = " " * max(0, width - display_width(text))
+    return text + fill if align == "<" else fill + text
+
+
+def text_table(header: list[str], rows: list[list[object]], *, align: str | None = None) -> str:
+    """A plain-text table: each column as wide as its widest entry by display width, columns two spaces
+    apart, the entries right-aligned unless ``align`` (one "<" or ">" per column) says otherwise.
+
+    >>> print(text_table(["n", "秩"], [[3, 3], [10, 20]]))
+     n  秩
+     3   3
+    10  20
+    """
+    table = [[str(x) for x in row] for row in [header, *rows]]
+    if any(len(row) != len(header) for row in table):
+        raise ValueError(_("every row of a text table must have one entry per column of its header"))
+    align = align or ">" * len(header)
+    if len(align) != len(header):
+        raise ValueError(_("align must give one of < or > per column"))
+    widths = [max(display_width(row[k]) for row in table) for k in range(len(header))]
+    return "\n".join(
+        "  ".join(pad(x, w, a) for x, w, a in zip(row, widths, align, strict=True)).rstrip() for row in table
+    )
 
 
 def N_(message: str, /) -> str:

@@ -38,6 +38,7 @@ from sympy.polys.matrices import DomainMatrix
 from ._check import as_flag, as_order, as_square, sequence_length
 from ._types import SquareLike
 from .construct import _order
+from .i18n import _
 
 __all__ = [
     "line_conditions",
@@ -105,7 +106,9 @@ def line_conditions(n: int, diagonals: bool = True) -> sympy.Matrix:
     [[-1, -1, -1, 1, 1, 1, 0, 0, 0]]
     """
     n = as_order(
-        n, maximum=MAX_CONDITIONS_ORDER, why="the matrix has (2n+1)·n² entries and sympy builds it one by one"
+        n,
+        maximum=MAX_CONDITIONS_ORDER,
+        why=_("the matrix has (2n+1)·n² entries and sympy builds it one by one"),
     )
     return _line_conditions(n, as_flag(diagonals, "diagonals"))
 
@@ -167,28 +170,42 @@ def magic_space_basis(n: int, diagonals: bool = True) -> list[sympy.Matrix]:
     >>> magic_space_basis(3)[0].tolist()
     [[2/3, 2/3, -1/3], [-2/3, 1/3, 4/3], [1, 0, 0]]
     """
-    n = as_order(n, maximum=MAX_BASIS_ORDER, why="sympy's exact null space of n² unknowns grows fast")
+    n = as_order(n, maximum=MAX_BASIS_ORDER, why=_("sympy's exact null space of n² unknowns grows fast"))
     return [v.reshape(n, n) for v in _line_conditions(n, as_flag(diagonals, "diagonals")).nullspace()]
 
 
 def _as_sympy_square(m: Any, name: str) -> sympy.Matrix:
     if isinstance(m, sympy.MatrixBase):
         if m.rows != m.cols or m.rows == 0:
-            raise ValueError(f"{name} must be square (n x n, n >= 1), got shape {m.rows} x {m.cols}")
+            raise ValueError(
+                _(
+                    "{name} must be square (n x n, n >= 1), got shape {rows} x {cols}",
+                    name=name,
+                    rows=m.rows,
+                    cols=m.cols,
+                )
+            )
         if m.rows > MAX_COORDINATES_ORDER:
             raise ValueError(
-                f"{name} must be at most {MAX_COORDINATES_ORDER} x {MAX_COORDINATES_ORDER}, "
-                f"got {m.rows} x {m.cols}"
+                _(
+                    "{name} must be at most {maximum} x {maximum}, got {rows} x {cols}",
+                    name=name,
+                    maximum=MAX_COORDINATES_ORDER,
+                    rows=m.rows,
+                    cols=m.cols,
+                )
             )
         if not all(x.is_Rational for x in m):
-            raise TypeError(f"{name} must hold exact rational numbers only (no floats or symbols)")
+            raise TypeError(
+                _("{name} must hold exact rational numbers only (no floats or symbols)", name=name)
+            )
         return sympy.Matrix(m)
     a = as_square(m, name=name)
     as_order(
         a.shape[0],
-        name=f"the order of {name}",
+        name=_("the order of {name}", name=name),
         maximum=MAX_COORDINATES_ORDER,
-        why="an exact solve with n² equations",
+        why=_("an exact solve with n² equations"),
     )
     return sympy.Matrix(a.tolist())
 
@@ -206,20 +223,28 @@ def coordinates(square: SquareLike | sympy.MatrixBase, basis: list[Any]) -> list
     """
     target = _as_sympy_square(square, "square")
     if isinstance(basis, (str, bytes, np.ndarray, sympy.MatrixBase)) or not hasattr(basis, "__len__"):
-        raise TypeError(f"basis must be a list of n x n matrices, got {type(basis).__name__}")
+        raise TypeError(_("basis must be a list of n x n matrices, got {kind}", kind=type(basis).__name__))
     if len(basis) == 0:
-        raise ValueError("basis is empty: give at least one n x n matrix")
+        raise ValueError(_("basis is empty: give at least one n x n matrix"))
     if len(basis) > target.rows * target.cols:
         raise ValueError(
-            f"basis must hold at most n² = {target.rows * target.cols} matrices "
-            f"(more cannot be independent), got {len(basis)}"
+            _(
+                "basis must hold at most n² = {maximum} matrices (more cannot be independent), got {size}",
+                maximum=target.rows * target.cols,
+                size=len(basis),
+            )
         )
     mats = [_as_sympy_square(b, f"basis[{k}]") for k, b in enumerate(basis)]
     for k, b in enumerate(mats):
         if b.shape != target.shape:
             raise ValueError(
-                f"basis[{k}] is {b.rows} x {b.cols} but square is "
-                f"{target.rows} x {target.cols}: they must be the same size"
+                _(
+                    "basis[{k}] is {rows} x {cols} but square is {n} x {n}: they must be the same size",
+                    k=k,
+                    rows=b.rows,
+                    cols=b.cols,
+                    n=target.rows,
+                )
             )
     columns = sympy.Matrix.hstack(*[b.reshape(b.rows * b.cols, 1) for b in mats])
     rhs = target.reshape(target.rows * target.cols, 1)
@@ -227,10 +252,10 @@ def coordinates(square: SquareLike | sympy.MatrixBase, basis: list[Any]) -> list
         solution, params = columns.gauss_jordan_solve(rhs)
     except ValueError as exc:
         raise ValueError(
-            "square is not a combination of the basis matrices (it lies outside their span)"
+            _("square is not a combination of the basis matrices (it lies outside their span)")
         ) from exc
     if params.shape[0]:
-        raise ValueError("the basis matrices are linearly dependent: coordinates are not unique")
+        raise ValueError(_("the basis matrices are linearly dependent: coordinates are not unique"))
     return list(solution)
 
 
@@ -246,9 +271,9 @@ def exact_rank(square: SquareLike) -> int:
     a = as_square(square)
     n = as_order(
         a.shape[0],
-        name="the order of square",
+        name=_("the order of {name}", name="square"),
         maximum=MAX_RANK_ORDER,
-        why="exact elimination with growing fractions",
+        why=_("exact elimination with growing fractions"),
     )
     m = DomainMatrix([[ZZ(int(x)) for x in row] for row in a.tolist()], (n, n), ZZ)
     return int(m.convert_to(QQ).rank())
@@ -281,20 +306,31 @@ MAX_BIRKHOFF = 16
 #: Longest permutation ``permutation_matrix`` and ``is_queens_permutation`` accept.
 MAX_PERMUTATION = 10_000
 
-_ACCEPTED = (
-    "a square matrix (list of lists, 2-D numpy array or sympy Matrix) of integers, "
-    "fractions.Fraction or sympy Rationals{floats}"
-)
-
 
 def _accepted(floats: bool) -> str:
-    return _ACCEPTED.format(floats=", or of finite floats" if floats else "")
+    """What a matrix must be (the words after "it must be"), in the reader's language."""
+    if floats:
+        return _(
+            "a square matrix (list of lists, 2-D numpy array or sympy Matrix) of integers, "
+            "fractions.Fraction or sympy Rationals, or of finite floats"
+        )
+    return _(
+        "a square matrix (list of lists, 2-D numpy array or sympy Matrix) of integers, "
+        "fractions.Fraction or sympy Rationals"
+    )
 
 
 def _exact_entry(x: Any, name: str, floats: bool) -> Any:
     """``x`` as an int or Fraction, a float (when ``floats``), or a TypeError."""
     if isinstance(x, (bool, np.bool_)):
-        raise TypeError(f"{name} must hold numbers, found the boolean {x!r}; it must be " + _accepted(floats))
+        raise TypeError(
+            _(
+                "{name} must hold numbers, found the boolean {value!r}; it must be {accepted}",
+                name=name,
+                value=x,
+                accepted=_accepted(floats),
+            )
+        )
     if isinstance(x, numbers.Integral):
         return int(x)
     if isinstance(x, Fraction):
@@ -306,7 +342,15 @@ def _exact_entry(x: Any, name: str, floats: bool) -> Any:
         return Fraction(int(x.numerator), int(x.denominator))
     elif floats and isinstance(x, (float, np.floating)):
         return float(x)
-    raise TypeError(f"{name} holds {x!r} ({type(x).__name__}); it must be " + _accepted(floats))
+    raise TypeError(
+        _(
+            "{name} holds {value!r} ({kind}); it must be {accepted}",
+            name=name,
+            value=x,
+            kind=type(x).__name__,
+            accepted=_accepted(floats),
+        )
+    )
 
 
 def _read_matrix(
@@ -320,34 +364,70 @@ def _read_matrix(
     floats = float_maximum is not None
 
     def check_order(n: int, limit: int, kind: str) -> None:
+        if n > limit and kind == "float":
+            raise ValueError(
+                _(
+                    "{name} is {n} x {n}, but the float path accepts orders up to {limit} (n <= {limit})",
+                    name=name,
+                    n=n,
+                    limit=limit,
+                )
+            )
         if n > limit:
             raise ValueError(
-                f"{name} is {n} x {n}, but the {kind} path accepts orders up to {limit} (n <= {limit})"
+                _(
+                    "{name} is {n} x {n}, but the exact path accepts orders up to {limit} (n <= {limit})",
+                    name=name,
+                    n=n,
+                    limit=limit,
+                )
             )
 
     if isinstance(m, np.ma.MaskedArray):
         raise TypeError(
-            f"{name} is a masked array; masked entries have no value here: fill them "
-            "(m.filled(...)); the accepted input is " + _accepted(floats)
+            _(
+                "{name} is a masked array; masked entries have no value here: fill them "
+                "(m.filled(...)); the accepted input is {accepted}",
+                name=name,
+                accepted=_accepted(floats),
+            )
         )
     if isinstance(m, sympy.MatrixBase):
         rows, cols = m.shape
         if rows == 0:
-            raise ValueError(f"{name} is empty: give at least one row")
+            raise ValueError(_("{name} is empty: give at least one row", name=name))
         if rows != cols:
-            raise ValueError(f"{name} must be square (n x n), got shape {rows} x {cols}")
+            raise ValueError(
+                _("{name} must be square (n x n), got shape {rows} x {cols}", name=name, rows=rows, cols=cols)
+            )
         check_order(rows, maximum, "exact")
         return rows, [[_exact_entry(m[r, c], name, False) for c in range(cols)] for r in range(rows)]
     if isinstance(m, np.ndarray):
         if m.ndim != 2:
-            raise ValueError(f"{name} must be 2-D (n rows of n numbers), got {m.ndim}-D with shape {m.shape}")
+            raise ValueError(
+                _(
+                    "{name} must be 2-D (n rows of n numbers), got {ndim}-D with shape {shape}",
+                    name=name,
+                    ndim=m.ndim,
+                    shape=m.shape,
+                )
+            )
         if m.size == 0:
-            raise ValueError(f"{name} is empty: give at least one row")
+            raise ValueError(_("{name} is empty: give at least one row", name=name))
         if m.shape[0] != m.shape[1]:
-            raise ValueError(f"{name} must be square (n x n), got shape {m.shape[0]} x {m.shape[1]}")
+            raise ValueError(
+                _(
+                    "{name} must be square (n x n), got shape {rows} x {cols}",
+                    name=name,
+                    rows=m.shape[0],
+                    cols=m.shape[1],
+                )
+            )
         n = m.shape[0]
         if m.dtype == np.bool_:
-            raise TypeError(f"{name} is a boolean array; it must be " + _accepted(floats))
+            raise TypeError(
+                _("{name} is a boolean array; it must be {accepted}", name=name, accepted=_accepted(floats))
+            )
         if np.issubdtype(m.dtype, np.integer):
             check_order(n, maximum, "exact")
             return n, m.tolist()
@@ -355,35 +435,71 @@ def _read_matrix(
             check_order(n, float_maximum, "float")
             a = np.asarray(m, dtype=np.float64)
             if not np.all(np.isfinite(a)):
-                raise ValueError(f"{name} holds NaN or infinite entries; only finite numbers are accepted")
+                raise ValueError(
+                    _("{name} holds NaN or infinite entries; only finite numbers are accepted", name=name)
+                )
             return n, a
         if m.dtype != object:
-            raise TypeError(f"{name} is an array of dtype {m.dtype}; it must be " + _accepted(floats))
+            raise TypeError(
+                _(
+                    "{name} is an array of dtype {dtype}; it must be {accepted}",
+                    name=name,
+                    dtype=m.dtype,
+                    accepted=_accepted(floats),
+                )
+            )
         rows_list = m.tolist()
     else:
         if isinstance(m, (str, bytes)) or not hasattr(m, "__len__") or isinstance(m, dict):
-            raise TypeError(f"{name} must be " + _accepted(floats) + f", got {type(m).__name__}")
+            raise TypeError(
+                _(
+                    "{name} must be {accepted}, got {kind}",
+                    name=name,
+                    accepted=_accepted(floats),
+                    kind=type(m).__name__,
+                )
+            )
         if len(m) == 0:
-            raise ValueError(f"{name} is empty: give at least one row")
+            raise ValueError(_("{name} is empty: give at least one row", name=name))
         check_order(len(m), max(maximum, float_maximum or 0), "float" if floats else "exact")
         rows_list = list(m)
         for row in rows_list:
             if isinstance(row, (str, bytes)) or not hasattr(row, "__len__"):
-                raise TypeError(f"{name} must be a list of rows, but a row is {type(row).__name__} {row!r}")
+                raise TypeError(
+                    _(
+                        "{name} must be a list of rows, but a row is {kind} {value!r}",
+                        name=name,
+                        kind=type(row).__name__,
+                        value=row,
+                    )
+                )
         lengths = sorted({len(row) for row in rows_list})
         if len(lengths) > 1:
             raise ValueError(
-                f"{name} is ragged: its rows have lengths {lengths}; every row must have the same length"
+                _(
+                    "{name} is ragged: its rows have lengths {lengths}; every row must have the same length",
+                    name=name,
+                    lengths=lengths,
+                )
             )
         if lengths[0] != len(rows_list):
-            raise ValueError(f"{name} must be square (n x n), got shape {len(rows_list)} x {lengths[0]}")
+            raise ValueError(
+                _(
+                    "{name} must be square (n x n), got shape {rows} x {cols}",
+                    name=name,
+                    rows=len(rows_list),
+                    cols=lengths[0],
+                )
+            )
     n = len(rows_list)
     values = [[_exact_entry(x, name, floats) for x in row] for row in rows_list]
     if floats and any(isinstance(x, float) for row in values for x in row):
         check_order(n, float_maximum, "float")
         a = np.array([[float(x) for x in row] for row in values], dtype=np.float64)
         if not np.all(np.isfinite(a)):
-            raise ValueError(f"{name} holds NaN or infinite entries; only finite numbers are accepted")
+            raise ValueError(
+                _("{name} holds NaN or infinite entries; only finite numbers are accepted", name=name)
+            )
         return n, a
     check_order(n, maximum, "exact")
     return n, values
@@ -461,8 +577,10 @@ def nearest_magic(m: Any) -> sympy.Matrix | np.ndarray:
         out = _project(values)
         if not np.all(np.isfinite(out)):
             raise ValueError(
-                "m has entries too large for float64 arithmetic (the result overflows); "
-                "scale it down or give exact integers"
+                _(
+                    "m has entries too large for float64 arithmetic (the result overflows); "
+                    "scale it down or give exact integers"
+                )
             )
         return out
     a = np.empty((n, n), dtype=object)
@@ -484,7 +602,7 @@ def magic_projection(n: int) -> sympy.Matrix:
     >>> Pi.shape, Pi == Pi.T, Pi * Pi == Pi, Pi.rank()
     ((9, 9), True, True, 3)
     """
-    n = as_order(n, maximum=MAX_PROJECTION, what="an order (a positive integer)")
+    n = as_order(n, maximum=MAX_PROJECTION, what=_("an order (a positive integer)"))
     columns = []
     for k in range(n * n):
         e = np.array([[Fraction(int(r * n + c == k)) for c in range(n)] for r in range(n)], dtype=object)
@@ -535,17 +653,31 @@ def is_queens_permutation(p: Any) -> bool:
 
 
 def _permutation(p: Any, name: str) -> tuple[int, ...]:
-    n = sequence_length(p, name, "a sequence of column numbers, one per row")
+    n = sequence_length(p, name, _("a sequence of column numbers, one per row"))
     if n == 0:
-        raise ValueError(f"{name} is empty: it must give one column number per row")
+        raise ValueError(_("{name} is empty: it must give one column number per row", name=name))
     if n > MAX_PERMUTATION:
-        raise ValueError(f"{name} has {n} entries; permutations of at most {MAX_PERMUTATION} are accepted")
+        raise ValueError(
+            _(
+                "{name} has {n} entries; permutations of at most {maximum} are accepted",
+                name=name,
+                n=n,
+                maximum=MAX_PERMUTATION,
+            )
+        )
+    what = _("a column number")
     cols = tuple(
-        as_order(c, name=f"{name}[{r}]", minimum=0, maximum=n - 1, what="a column number")
-        for r, c in enumerate(p)
+        as_order(c, name=f"{name}[{r}]", minimum=0, maximum=n - 1, what=what) for r, c in enumerate(p)
     )
     if len(set(cols)) != n:
-        raise ValueError(f"{name} = {cols} is not a permutation of 0..{n - 1}: a column repeats")
+        raise ValueError(
+            _(
+                "{name} = {cols} is not a permutation of 0..{last}: a column repeats",
+                name=name,
+                cols=cols,
+                last=n - 1,
+            )
+        )
     return cols
 
 
@@ -662,23 +794,41 @@ def _check_birkhoff_rows(n: int, values: list[list[Any]], name: str) -> Any:
         for c, x in enumerate(row):
             if x < 0:
                 raise ValueError(
-                    f"{name} has the negative entry {x} in row {r}, column {c}; "
-                    "only nonnegative matrices are accepted (a sum of permutation matrices "
-                    "with positive weights is nonnegative)"
+                    _(
+                        "{name} has the negative entry {x} in row {r}, column {c}; "
+                        "only nonnegative matrices are accepted (a sum of permutation matrices "
+                        "with positive weights is nonnegative)",
+                        name=name,
+                        x=x,
+                        r=r,
+                        c=c,
+                    )
                 )
     target = sum(values[0])
     for r, row in enumerate(values):
         if sum(row) != target:
             raise ValueError(
-                f"row {r} of {name} sums to {sum(row)} but row 0 sums to {target}; "
-                "every row and every column must have the same sum"
+                _(
+                    "row {r} of {name} sums to {total} but row 0 sums to {target}; "
+                    "every row and every column must have the same sum",
+                    r=r,
+                    name=name,
+                    total=sum(row),
+                    target=target,
+                )
             )
     for c in range(n):
         s = sum(values[r][c] for r in range(n))
         if s != target:
             raise ValueError(
-                f"column {c} of {name} sums to {s} but row 0 sums to {target}; "
-                "every row and every column must have the same sum"
+                _(
+                    "column {c} of {name} sums to {total} but row 0 sums to {target}; "
+                    "every row and every column must have the same sum",
+                    c=c,
+                    name=name,
+                    total=s,
+                    target=target,
+                )
             )
     return target
 
@@ -729,23 +879,33 @@ def reduce_birkhoff(terms: Any) -> list[Term]:
     >>> reduce_birkhoff(cycle + flips)           # the six 3 x 3 permutation matrices are dependent
     [(2, (0, 1, 2)), (2, (1, 2, 0)), (2, (2, 0, 1))]
     """
-    if sequence_length(terms, "terms", "a list of (weight, permutation) pairs") == 0:
+    if sequence_length(terms, "terms", _("a list of (weight, permutation) pairs")) == 0:
         return []
     merged: dict[tuple[int, ...], Fraction] = {}
     n = None
     for k, term in enumerate(terms):
         if not (isinstance(term, tuple) and len(term) == 2):
-            raise TypeError(f"terms[{k}] must be a (weight, permutation) pair, got {term!r}")
-        w = _exact_entry(term[0], f"the weight of terms[{k}]", False)
+            raise TypeError(
+                _("terms[{k}] must be a (weight, permutation) pair, got {term!r}", k=k, term=term)
+            )
+        w = _exact_entry(term[0], _("the weight of terms[{k}]", k=k), False)
         if w <= 0:
-            raise ValueError(f"the weight of terms[{k}] is {w}; weights must be positive")
-        p = _permutation(term[1], f"the permutation of terms[{k}]")
+            raise ValueError(
+                _("the weight of terms[{k}] is {weight}; weights must be positive", k=k, weight=w)
+            )
+        p = _permutation(term[1], _("the permutation of terms[{k}]", k=k))
         if n is None:
-            n = as_order(len(p), name="the order of the permutations", maximum=MAX_BIRKHOFF, what="an order")
+            name = _("the order of the permutations")
+            n = as_order(len(p), name=name, maximum=MAX_BIRKHOFF, what=_("an order"))
         elif len(p) != n:
             raise ValueError(
-                f"terms[{k}] has a permutation of {len(p)} elements, terms[0] one of {n}; "
-                "all must have the same order"
+                _(
+                    "terms[{k}] has a permutation of {size} elements, terms[0] one of {n}; "
+                    "all must have the same order",
+                    k=k,
+                    size=len(p),
+                    n=n,
+                )
             )
         merged[p] = merged.get(p, Fraction(0)) + Fraction(w)
     ordered = sorted(merged.items(), key=lambda item: (-item[1], item[0]))

@@ -24,6 +24,7 @@ import numpy as np
 
 from ._check import as_int, as_int_sequence, as_order, as_square, sequence_length
 from ._types import Solution, SquareLike
+from .i18n import _
 from .squares import symmetries
 
 __all__ = [
@@ -54,23 +55,30 @@ MAX_BOARD = 10_000
 
 
 def _order(n: Any, maximum: int, hint: str) -> int:
-    """``n`` as a board size up to ``maximum``; ``hint`` (after a "; ") says why the limit."""
-    return as_order(n, maximum=maximum, what="a board size (a positive integer)", why=hint.lstrip("; "))
+    """``n`` as a board size up to ``maximum``; ``hint`` (translated) says why the limit."""
+    return as_order(n, maximum=maximum, what=_("a board size (a positive integer)"), why=hint)
 
 
 def _solution(solution: Any, name: str = "solution") -> Solution:
     """``solution`` as a tuple of ints, each a column 0..n-1 (not checked for attacks)."""
-    size = sequence_length(solution, name, "a sequence of column numbers, one per row")
+    size = sequence_length(solution, name, _("a sequence of column numbers, one per row"))
     if size == 0:
-        raise ValueError(f"{name} must not be empty: give one column per row")
-    _order(size, MAX_BOARD, "one queen per row")
+        raise ValueError(_("{name} must not be empty: give one column per row", name=name))
+    _order(size, MAX_BOARD, _("one queen per row"))
     cols = as_int_sequence(solution, name=name)
     n = len(cols)
     for r, c in enumerate(cols):
         if not 0 <= c < n:
             raise ValueError(
-                f"{name}[{r}] must be a column number between 0 and {n - 1} "
-                f"(one queen per row of an {n} x {n} board), got {c}"
+                _(
+                    "{name}[{row}] must be a column number between 0 and {last} "
+                    "(one queen per row of an {n} x {n} board), got {col}",
+                    name=name,
+                    row=r,
+                    last=n - 1,
+                    n=n,
+                    col=c,
+                )
             )
     return cols
 
@@ -107,9 +115,8 @@ def is_safe(placed: Sequence[int], col: int) -> bool:
     >>> is_safe((0, 2), 4), is_safe((0, 2), 3)
     (True, False)
     """
-    _order(
-        sequence_length(placed, "placed", "a sequence of column numbers") + 1, MAX_BOARD, "one queen per row"
-    )
+    size = sequence_length(placed, "placed", _("a sequence of column numbers"))
+    _order(size + 1, MAX_BOARD, _("one queen per row"))
     return _is_safe(as_int_sequence(placed, name="placed"), as_int(col, name="col"))
 
 
@@ -133,7 +140,7 @@ def queens(n: int) -> list[Solution]:
     >>> queens(4)
     [(1, 3, 0, 2), (2, 0, 3, 1)]
     """
-    n = _order(n, MAX_LISTED, "; for larger boards use count_queens(n), which only counts")
+    n = _order(n, MAX_LISTED, _("for larger boards use count_queens(n), which only counts"))
     found: list[tuple[int, ...]] = []
     placed: list[int] = []
     columns: set[int] = set()
@@ -207,7 +214,7 @@ def count_queens(n: int) -> int:
     >>> [count_queens(n) for n in range(1, 11)]
     [1, 0, 0, 2, 10, 4, 40, 92, 352, 724]
     """
-    n = _order(n, MAX_COUNTED, "; larger boards take too long in pure Python and numpy")
+    n = _order(n, MAX_COUNTED, _("larger boards take too long in pure Python and numpy"))
     if n == 1:
         return 1
 
@@ -239,7 +246,12 @@ def queen_symmetries(solution: Sequence[int]) -> list[Solution]:
         rows, cols = np.nonzero(img)
         if len(rows) != n or len(set(rows.tolist())) != n:
             raise ValueError(
-                f"queen_symmetries needs one queen per column too (a permutation of 0..{n - 1}), got {s}"
+                _(
+                    "queen_symmetries needs one queen per column too (a permutation of 0..{last}), "
+                    "got {solution}",
+                    last=n - 1,
+                    solution=s,
+                )
             )
         images.append(tuple(int(c) for c in cols[np.argsort(rows)]))
     return images
@@ -251,7 +263,7 @@ def fundamental_queens(n: int) -> list[Solution]:
     >>> len(fundamental_queens(8)), fundamental_queens(6)
     (12, [(1, 3, 5, 0, 2, 4)])
     """
-    n = _order(n, MAX_LISTED, "; the classes need every solution listed")
+    n = _order(n, MAX_LISTED, _("the classes need every solution listed"))
     seen: set[tuple[int, ...]] = set()
     representatives = []
     for s in queens(n):
@@ -280,7 +292,11 @@ def queen_sum(square: SquareLike, solution: Sequence[int]) -> int:
     s = _solution(solution)
     if len(s) != a.shape[0]:
         raise ValueError(
-            f"the solution has {len(s)} rows but the square is {a.shape[0]} x {a.shape[0]}: they must match"
+            _(
+                "the solution has {rows} rows but the square is {n} x {n}: they must match",
+                rows=len(s),
+                n=a.shape[0],
+            )
         )
     return sum(int(a[r, c]) for r, c in enumerate(s))
 
@@ -298,7 +314,7 @@ def hidden_queens(square: SquareLike, target: int | None = None) -> list[Solutio
     """
     a = as_square(square)
     n = a.shape[0]
-    _order(n, MAX_LISTED, " (the order of the square); hidden_queens lists every solution")
+    _order(n, MAX_LISTED, _("(the order of the square); hidden_queens lists every solution"))
     total = sum(int(x) for x in a.ravel())
     if target is None:
         if total % n:
@@ -306,8 +322,12 @@ def hidden_queens(square: SquareLike, target: int | None = None) -> list[Solutio
         target = total // n
     elif isinstance(target, (bool, np.bool_)) or not isinstance(target, numbers.Integral):
         raise TypeError(
-            f"target must be an integer (the sum to look for) or None for the "
-            f"square's magic constant, got {type(target).__name__} {target!r}"
+            _(
+                "target must be an integer (the sum to look for) or None for the "
+                "square's magic constant, got {kind} {value!r}",
+                kind=type(target).__name__,
+                value=target,
+            )
         )
     else:
         target = int(target)
@@ -349,7 +369,7 @@ def backtrack_steps(n: int) -> Iterator[QueenStep]:
     >>> sum(s.action == "solution" for s in backtrack_steps(6))
     4
     """
-    n = _order(n, MAX_LISTED, "; the step list would be far too long")
+    n = _order(n, MAX_LISTED, _("the step list would be far too long"))
 
     def search(placed: tuple[int, ...]) -> Iterator[QueenStep]:
         row = len(placed)

@@ -61,12 +61,14 @@ from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 from ._check import as_flag, as_int_sequence, as_order, as_square, refuse_masked, sequence_length
 from ._types import Pair, Square, SquareLike
 from .allsquares import _series
+from .i18n import _, number
 
 __all__ = [
     "count_order5",
     "count_order5_by_center",
     "count_order4",
     "diagonal_pairs",
+    "anti_diagonals",
     "completions",
     "count_completions",
     "count_diagonal_pairs",
@@ -119,7 +121,7 @@ def symmetries_32(square: SquareLike) -> list[Square]:
     a = as_square(square)
     n = a.shape[0]
     if n not in (4, 5):
-        raise ValueError(f"square must be 4x4 or 5x5 for symmetries_32, got {n}x{n}")
+        raise ValueError(_("square must be 4x4 or 5x5 for symmetries_32, got {n}x{n}", n=n))
     images = []
     for transpose in (False, True):
         for p in _commuting_permutations(n):
@@ -167,15 +169,16 @@ def completions(a: int, b: int) -> list[tuple[int, int, int]]:
     >>> len(completions(1, 25)), completions(1, 25)[0]
     (61, (2, 13, 24))
     """
-    a = as_order(a, name="a", maximum=25, what="a number of a 5x5 square")
-    b = as_order(b, name="b", maximum=25, what="a number of a 5x5 square")
-    start, vals, _ = _completion_table()
+    what = _("a number of a 5x5 square")
+    a = as_order(a, name="a", maximum=25, what=what)
+    b = as_order(b, name="b", maximum=25, what=what)
+    start, vals, _masks = _completion_table()
     k = a * 26 + b
     return [tuple(int(x) for x in row) for row in vals[start[k] : start[k + 1]]]
 
 
 def _center(center: Any) -> int:
-    return as_order(center, name="center", maximum=25, what="a number of a 5x5 square (1..25)")
+    return as_order(center, name="center", maximum=25, what=_("a number of a 5x5 square (1..25)"))
 
 
 def _diagonal_pairs_py(center: int) -> list[tuple[int, ...]]:
@@ -284,6 +287,27 @@ def diagonal_pairs(center: int) -> np.ndarray:
     return _diagonal_pairs_kernel(np.array(_series5(), dtype=np.int64), c)
 
 
+def anti_diagonals(main: Sequence[int]) -> list[tuple[int, int, int, int, int]]:
+    """The anti-diagonals, read from (0,4) to (4,0), that the canonical rule allows beside ``main``, a main
+    diagonal read from (0,0) to (4,4): every order of each magic series through the centre that shares no
+    other number with ``main``, with (0,4) < (4,0) and its off-centre numbers larger than (0,0). Readable
+    Python (notebook 06 reads it); ``diagonal_pairs`` lists the pairs of a whole centre, compiled.
+
+    >>> anti = anti_diagonals((5, 9, 13, 17, 21))
+    >>> len(anti), anti[0]
+    (540, (14, 6, 13, 7, 25))
+    """
+    main = as_int_sequence(main, name="main", length=5, minimum=1, maximum=25, distinct=True)
+    c = main[2]
+    found = []
+    for line in _series5():
+        if c in line and set(line) & set(main) == {c}:
+            for b0, b1, b3, b4 in itertools.permutations(set(line) - {c}):
+                if b0 < b4 and min(b0, b1, b3, b4) > main[0]:
+                    found.append((b0, b1, c, b3, b4))
+    return found
+
+
 # ----------------------------------------------------------------- the readable search
 
 
@@ -312,8 +336,8 @@ def _side_parts(
             if m2 & (used | m1):
                 continue
             taken = used | m1 | m2
-            for e1, e3, _ in _orders(first):
-                for f1, f3, _ in _orders(second):
+            for e1, e3, _e2 in _orders(first):
+                for f1, f3, _f2 in _orders(second):
                     x, y = p - e1 - f1, q - e3 - f3
                     if (
                         1 <= x <= 25
@@ -573,8 +597,12 @@ def _check_diagonal_sums(arr: np.ndarray) -> None:
     if bad.size:
         row = arr[bad[0]].tolist()
         raise ValueError(
-            f"a pair of diagonals must have both diagonals adding up to {_S} (with the "
-            f"centre, the last number), got {row}: no magic square has these diagonals"
+            _(
+                "a pair of diagonals must have both diagonals adding up to {total} (with the "
+                "centre, the last number), got {row}: no magic square has these diagonals",
+                total=_S,
+                row=row,
+            )
         )
 
 
@@ -582,34 +610,47 @@ def _as_pairs(pairs: Any) -> np.ndarray:
     refuse_masked(pairs, "pairs")
     if isinstance(pairs, (str, bytes)) or pairs is None:
         raise TypeError(
-            f"pairs must be integer rows of 9 numbers (as from diagonal_pairs), got {type(pairs).__name__}"
+            _(
+                "pairs must be integer rows of 9 numbers (as from diagonal_pairs), got {kind}",
+                kind=type(pairs).__name__,
+            )
         )
     if isinstance(pairs, np.ndarray) and pairs.ndim == 0:
-        raise TypeError("pairs must be integer rows of 9 numbers (as from diagonal_pairs), got a 0-D array")
+        raise TypeError(
+            _("pairs must be integer rows of 9 numbers (as from diagonal_pairs), got a 0-D array")
+        )
     if hasattr(pairs, "__len__") and len(pairs) > MAX_PAIRS:
         raise ValueError(
-            f"pairs must hold at most {MAX_PAIRS:,} rows (diagonal_pairs(13) has 762,660), got {len(pairs):,}"
+            _(
+                "pairs must hold at most {maximum} rows (diagonal_pairs(13) has 762,660), got {size}",
+                maximum=number(MAX_PAIRS),
+                size=number(len(pairs)),
+            )
         )
     try:
         arr = np.asarray(pairs)
     except ValueError as exc:
         raise TypeError(
-            "pairs must be integer rows of 9 numbers (as from diagonal_pairs), not ragged lists"
+            _("pairs must be integer rows of 9 numbers (as from diagonal_pairs), not ragged lists")
         ) from exc
     if arr.ndim == 1 and arr.size == 9:
         arr = arr.reshape(1, 9)
     if arr.ndim != 2 or arr.shape[1] != 9 or not np.issubdtype(arr.dtype, np.integer):
         raise TypeError(
-            f"pairs must be integer rows of 9 numbers (as from diagonal_pairs), "
-            f"got an array of shape {arr.shape} and dtype {arr.dtype}"
+            _(
+                "pairs must be integer rows of 9 numbers (as from diagonal_pairs), "
+                "got an array of shape {shape} and dtype {dtype}",
+                shape=arr.shape,
+                dtype=arr.dtype,
+            )
         )
     if arr.size and (arr.min() < 1 or arr.max() > 25):
-        raise ValueError("pairs must hold numbers of 1..25")
+        raise ValueError(_("pairs must hold numbers of 1..25"))
     arr = np.ascontiguousarray(arr, dtype=np.int64)
     if arr.size:
         ordered = np.sort(arr, axis=1)
         if (ordered[:, 1:] == ordered[:, :-1]).any():
-            raise ValueError("pairs must hold 9 different numbers in each row")
+            raise ValueError(_("pairs must hold 9 different numbers in each row"))
         _check_diagonal_sums(arr)
     return arr
 
@@ -628,13 +669,24 @@ def count_diagonal_pairs(pairs: Any, weights: Any = None) -> int:
     if weights is None:
         w = np.ones(arr.shape[0], dtype=np.int64)
     else:
-        if sequence_length(weights, "weights", "one integer per pair") != arr.shape[0]:
-            raise TypeError(f"weights must be one integer per pair ({arr.shape[0]}), got {len(weights)}")
+        if sequence_length(weights, "weights", _("one integer per pair")) != arr.shape[0]:
+            raise TypeError(
+                _(
+                    "weights must be one integer per pair ({count}), got {size}",
+                    count=arr.shape[0],
+                    size=len(weights),
+                )
+            )
         w = np.asarray(weights)
         if w.shape != (arr.shape[0],) or not np.issubdtype(w.dtype, np.integer):
             raise TypeError(
-                f"weights must be one integer per pair ({arr.shape[0]}), "
-                f"got an array of shape {w.shape} and dtype {w.dtype}"
+                _(
+                    "weights must be one integer per pair ({count}), "
+                    "got an array of shape {shape} and dtype {dtype}",
+                    count=arr.shape[0],
+                    shape=w.shape,
+                    dtype=w.dtype,
+                )
             )
         w = np.ascontiguousarray(w, dtype=np.int64)
     start, vals, masks = _completion_table()
@@ -663,11 +715,16 @@ def count_main_diagonal(main_diagonal: Sequence[int]) -> int:
         main_diagonal, name="main_diagonal", length=5, minimum=1, maximum=25, distinct=True
     )
     if a0 + a1 + c + a3 + a4 != _S:
-        raise ValueError(f"main_diagonal must add up to {_S}, got {[a0, a1, c, a3, a4]}")
+        raise ValueError(
+            _("main_diagonal must add up to {total}, got {diagonal}", total=_S, diagonal=[a0, a1, c, a3, a4])
+        )
     if not (a0 < min(a1, a3, a4) and a1 < a3):
         raise ValueError(
-            "main_diagonal must be in canonical form: its first number the smallest of the four "
-            f"off-centre ones and its second smaller than its fourth, got {[a0, a1, c, a3, a4]}"
+            _(
+                "main_diagonal must be in canonical form: its first number the smallest of the four "
+                "off-centre ones and its second smaller than its fourth, got {diagonal}",
+                diagonal=[a0, a1, c, a3, a4],
+            )
         )
     pairs = diagonal_pairs(c)
     return count_diagonal_pairs(pairs[(pairs[:, :4] == [a0, a1, a3, a4]).all(axis=1)])
@@ -700,7 +757,7 @@ def _complement_partners(arr: np.ndarray) -> np.ndarray:
         other[canon] = img[canon]
         hits += canon
     if not (hits == 1).all():
-        raise ValueError("pairs must hold 9 different numbers")
+        raise ValueError(_("pairs must hold 9 different numbers"))
     return np.hstack([other, arr[:, 8:]])
 
 
@@ -720,12 +777,12 @@ def complement_weights(pairs: Any) -> np.ndarray:
     """
     arr = _as_pairs(pairs)
     if arr.size and not (arr[:, 8] == 13).all():
-        raise ValueError("complement_weights needs pairs with centre 13")
+        raise ValueError(_("complement_weights needs pairs with centre 13"))
     if not arr.size:
         return np.zeros(0, dtype=np.int64)
     canonical = (arr[:, 0] == arr[:, :8].min(axis=1)) & (arr[:, 1] < arr[:, 2]) & (arr[:, 4] < arr[:, 7])
     if not canonical.all():
-        raise ValueError("complement_weights needs canonical rows, as from diagonal_pairs(13)")
+        raise ValueError(_("complement_weights needs canonical rows, as from diagonal_pairs(13)"))
     diff = _complement_partners(arr)[:, :8] - arr[:, :8]
     first = np.argmax(diff != 0, axis=1)
     sign = np.sign(diff[np.arange(arr.shape[0]), first])  # 0 when P' = P
@@ -782,7 +839,10 @@ def _count_centres(
 def _check_progress(progress: Any) -> None:
     if progress is not None and not callable(progress):
         raise TypeError(
-            f"progress must be None or a function progress(done, total), got {type(progress).__name__}"
+            _(
+                "progress must be None or a function progress(done, total), got {kind}",
+                kind=type(progress).__name__,
+            )
         )
 
 

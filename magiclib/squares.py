@@ -48,7 +48,9 @@ def reader_name(name: str) -> str:
     ('most-perfect', 'rotate 180°', 'singly even')
     """
     if not isinstance(name, str):
-        raise TypeError(f"name must be a string (a name such as 'magic'), got {type(name).__name__}")
+        raise TypeError(
+            _("name must be a string (a name such as 'magic'), got {kind}", kind=type(name).__name__)
+        )
     names = {
         "normal": _("normal", context="property of a square"),
         "semi-magic": _("semi-magic", context="property of a square"),

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from ._check import as_order
+from .i18n import _
 
 __all__ = ["median_time", "timed", "format_seconds"]
 
@@ -27,13 +28,14 @@ T = TypeVar("T")
 def median_time(fn: Callable[[], object], repeat: int = 5, min_time: float = 0.0) -> float:
     """Median wall time of ``fn()`` in seconds over ``repeat`` runs (each run repeated
     until it lasts at least ``min_time`` seconds, for very fast functions)."""
-    if not callable(fn):
-        raise TypeError(f"fn must be a callable taking no arguments, got {type(fn).__name__}")
-    repeat = as_order(repeat, name="repeat", maximum=1000, what="a whole number of runs")
+    _callable(fn)
+    repeat = as_order(repeat, name="repeat", maximum=1000, what=_("a whole number of runs"))
     if isinstance(min_time, bool) or not isinstance(min_time, (int, float)) or not 0 <= min_time <= 60:
-        raise ValueError(f"min_time must be a number of seconds between 0 and 60, got {min_time!r}")
+        raise ValueError(
+            _("min_time must be a number of seconds between 0 and 60, got {value!r}", value=min_time)
+        )
     times = []
-    for _ in range(repeat):
+    for _run in range(repeat):
         loops, start = 0, time.perf_counter()
         while True:
             fn()
@@ -47,11 +49,15 @@ def median_time(fn: Callable[[], object], repeat: int = 5, min_time: float = 0.0
 
 def timed(fn: Callable[[], T]) -> tuple[T, float]:
     """Run ``fn()`` once and return ``(its result, the wall time in seconds)``."""
-    if not callable(fn):
-        raise TypeError(f"fn must be a callable taking no arguments, got {type(fn).__name__}")
+    _callable(fn)
     start = time.perf_counter()
     result = fn()
     return result, time.perf_counter() - start
+
+
+def _callable(fn: object) -> None:
+    if not callable(fn):
+        raise TypeError(_("fn must be a callable taking no arguments, got {kind}", kind=type(fn).__name__))
 
 
 def format_seconds(s: float) -> str:

@@ -76,8 +76,11 @@ def _walk_order(n: Any) -> int:
     return as_odd_order(
         n,
         maximum=MAX_WALK_ORDER,
-        why="the literal walk takes n² Python steps; siamese(n) gives the same "
-        f"square from a closed form up to n = {MAX_ORDER}",
+        why=_(
+            "the literal walk takes n² Python steps; siamese(n) gives the same "
+            "square from a closed form up to n = {maximum}",
+            maximum=MAX_ORDER,
+        ),
     )
 
 
@@ -152,7 +155,9 @@ def siamese(n: int) -> Square:
     175
     """
     n = as_odd_order(
-        n, maximum=MAX_ORDER, why=f"the square alone would take {8 * MAX_ORDER**2 // 10**6} MB or more"
+        n,
+        maximum=MAX_ORDER,
+        why=_("the square alone would take {mb} MB or more", mb=8 * MAX_ORDER**2 // 10**6),
     )
     h = n // 2
     j = np.arange(3 * n, dtype=np.int64)
@@ -175,10 +180,17 @@ def rule_in_words(step: Step, n: int) -> str:
     '4 aims at (1, 2), but that cell is taken (rule occupied): down one, left two → placed at (2, 0)'
     """
     if not isinstance(step, Step):
-        raise TypeError(f"step must be a Step from siamese_steps(n), got {type(step).__name__}")
+        raise TypeError(_("step must be a Step from siamese_steps(n), got {kind}", kind=type(step).__name__))
     n = as_odd_order(n)
     if not (1 <= step.number <= n * n):
-        raise ValueError(f"step.number must be between 1 and n² = {n * n} for n = {n}, got {step.number}")
+        raise ValueError(
+            _(
+                "step.number must be between 1 and n² = {last} for n = {n}, got {number}",
+                last=n * n,
+                n=n,
+                number=step.number,
+            )
+        )
     return _rule_in_words(step, n)
 
 
@@ -189,9 +201,11 @@ def rule_name(rule: str) -> str:
     ['wrap', 'occupied', 'corner']
     """
     if not isinstance(rule, str):
-        raise TypeError(f"rule must be one of {RULES} as a string, got {type(rule).__name__}")
+        raise TypeError(
+            _("rule must be one of {rules} as a string, got {kind}", rules=RULES, kind=type(rule).__name__)
+        )
     if rule not in RULES:
-        raise ValueError(f"rule must be one of {RULES}, got {rule!r}")
+        raise ValueError(_("rule must be one of {rules}, got {rule!r}", rules=RULES, rule=rule))
     return _rule_name(rule)
 
 

@@ -191,6 +191,8 @@ def code_pieces(code: str, keys: frozenset[str] = frozenset()) -> list[Piece]:
     >>> code = 'x = 3  # the order\\nprint(f"order {x}: done")\\nd["a key"]  # no-translate'
     >>> [p.text for p in code_pieces(code) if p.message]
     ['the order', 'order {x}: done']
+    >>> [p.text for p in code_pieces('print(text_table(["rank", "n"], rows))') if p.message]
+    ['rank']
     """
     try:
         tokens = list(tokenize.generate_tokens(io.StringIO(code).readline))
@@ -299,7 +301,13 @@ def _string_spans(code: str, offsets: list[int], keys: frozenset[str]) -> Iterat
         inner_start, inner_end = start + m.end(), end - len(m.group(2))
         inner = code[inner_start:inner_end]
         words = re.sub(r"\{[^}]*\}", " ", inner)
-        shown = " " in inner.strip() or inner.rstrip().endswith(":") or _is_printed(owner, parents)
+        shown = (
+            " " in inner.strip()
+            or inner.rstrip().endswith(":")
+            or inner != inner.strip()  # " canonical": a word the code appends to a shown text
+            or _is_printed(owner, parents)
+            or _is_table_header(owner, parents)
+        )
         if shown and is_prose(words):
             yield inner_start, inner_end
 
@@ -364,6 +372,16 @@ def _is_printed(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
     return isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and parent.func.id == "print"
 
 
+def _is_table_header(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """A string in the header list given to ``text_table`` (``magiclib.i18n``): a column's name, shown."""
+    parent = parents.get(id(node))
+    call = parents.get(id(parent)) if isinstance(parent, ast.List) else None
+    if not isinstance(call, ast.Call) or not call.args or call.args[0] is not parent:
+        return False
+    name = call.func.id if isinstance(call.func, ast.Name) else getattr(call.func, "attr", "")
+    return name == "text_table"
+
+
 def _is_code_not_text(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
     """A string the program compares, indexes with or passes as a setting: translating it would change
     what the code does, so it stays English."""
@@ -398,12 +416,40 @@ def invariants(text: str, code: bool = False) -> dict[str, Counter]:
         return {"placeholder": Counter(PLACEHOLDER.findall(text))}
     bare = MATH.sub(" ", CODE_SPAN.sub(" ", text))
     bare = LINK_TARGET.sub(" ", bare)
+    numbers = Counter(re.sub(r"\D", "", n) for n in NUMBER.findall(ORDINAL.sub(" ", bare)))
     return {
         "formula": Counter(MATH.findall(text)),
         "code": Counter(CODE_SPAN.findall(text)),
         "link": Counter(LINK_TARGET.findall(text)),
-        "number": Counter(re.sub(r"\D", "", n) for n in NUMBER.findall(ORDINAL.sub(" ", bare))),
+        "number": numbers,
     }
+
+
+#: English month names, which a translation may write as the month's number ("14 October 2017" is
+#: "2017 年 10 月 14 日" in Chinese).
+MONTHS = re.compile(
+    r"\b(January|February|March|April|May|June|July|August|September|October|November|December)\b"
+)
+MONTH_NUMBER = {
+    name: str(k)
+    for k, name in enumerate(
+        [
+            "January",
+            "February",
+            "March",
+            "April",
+            "May",
+            "June",
+            "July",
+            "August",
+            "September",
+            "October",
+            "November",
+            "December",
+        ],
+        start=1,
+    )
+}
 
 
 def check_entry(msgid: str, msgstr: str, code: bool = False) -> list[str]:
@@ -413,11 +459,18 @@ def check_entry(msgid: str, msgstr: str, code: bool = False) -> list[str]:
     []
     >>> check_entry("order {n}: {count:,} squares", "порядок {n}: квадратів", code=True)
     ['placeholder: lost {count:,}']
+    >>> check_entry("14 October 2017", "2017 年 10 月 14 日")
+    []
+    >>> check_entry("14 May 2017", "2017 年 10 月 14 日")
+    ['number: added 10']
     """
     problems = []
     want, got = invariants(msgid, code), invariants(msgstr, code)
+    months = Counter(MONTH_NUMBER[m] for m in MONTHS.findall(msgid)) if not code else Counter()
     for kind in want:
         lost, added = want[kind] - got[kind], got[kind] - want[kind]
+        if kind == "number":
+            added -= months  # a month's name written as its number
         problems += [f"{kind}: lost {x}" for x in lost] + [f"{kind}: added {x}" for x in added]
     return problems
 
@@ -1124,9 +1177,9 @@ def cited_titles(english_nb: dict | None) -> list[str]:
 def reader_texts(nb: dict, english_nb: dict | None = None) -> Iterator[tuple[str, str]]:
     """(where, text) for every text an edition's reader meets in a stored notebook: markdown (without
     maths, code spans, link targets, tags, and the titles its English twin ``english_nb`` cites), the
-    text and HTML outputs of code cells, and the reader fields of the saved widget state. ``where``
-    ends in "references" for the References cell. Figures are pictures (PNG): their words come from
-    the texts ``magiclib.i18n`` records as they are drawn (``figure_texts``)."""
+    text and HTML outputs of code cells, the messages of their errors, and the reader fields of the saved
+    widget state. ``where`` ends in "references" for the References cell. Figures are pictures (PNG):
+    their words come from the texts ``magiclib.i18n`` records as they are drawn (``figure_texts``)."""
     english_cells = (english_nb or {}).get("cells", [])
     titles = cited_titles(english_nb)
     for k, cell in enumerate(nb.get("cells", [])):
@@ -1142,6 +1195,8 @@ def reader_texts(nb: dict, english_nb: dict | None = None) -> Iterator[tuple[str
         for out in cell.get("outputs", []):
             if "text" in out:
                 yield f"cell {k} output", "".join(out["text"])
+            if out.get("output_type") == "error":  # the message a refusal prints (its class name is code)
+                yield f"cell {k} error", out.get("evalue", "")
             data = out.get("data", {})
             if "text/html" in data:
                 yield f"cell {k} output", _TAGS.sub(" ", "".join(data["text/html"]))
@@ -1239,10 +1294,6 @@ _GLOSS = re.compile(
     r"|\*[A-Za-z][A-Za-z '’-]*\*(?=,?\s*«)"  # *meet in the middle*, «encuentro a mitad de camino»
 )
 
-#: A printed refusal of the library: "ValueError: ..." or the text of one (``print(error)``), which names
-#: what the function accepts ("must be ...", "there is no ..."): the issue lets the API's errors stay English.
-_API_ERROR = re.compile(r"^(?:\w+Error: .*|.*\b(?:must be|got \S+|there is no)\b.*)$", re.M)
-
 
 def english_words(
     nb: dict,
@@ -1276,8 +1327,6 @@ def english_words(
     latin_script = LANGUAGES.get(lang, "").split("_")[0] in ("es",)
     found = []
     for where, text in [*reader_texts(nb, english_nb), *figures]:
-        if where.endswith(" output"):  # the API's own error messages may stay English (printed refusals)
-            text = _API_ERROR.sub(" ", text)
         if where.endswith("references"):
             continue  # citations stay as published: authors, titles, publishers, "chapter"
         text = _GLOSS.sub(" ", text)  # a term's English given beside its translation, on purpose

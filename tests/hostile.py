@@ -223,6 +223,7 @@ def _good_values() -> dict[str, Any]:
         "magiclib.order5.symmetries_32.square": ml.DURER,
         "magiclib.order5.complement_weights.pairs": order5.diagonal_pairs(13)[:50],
         "magiclib.order5.count_main_diagonal.main_diagonal": (5, 9, 13, 17, 21),
+        "magiclib.order5.anti_diagonals.main": (5, 9, 13, 17, 21),
         "magiclib.order5.count_order5.center": 1,
         "magiclib.order5.count_order5.up_to_symmetry": True,
         "magiclib.order5.count_order5_by_center.up_to_symmetry": True,

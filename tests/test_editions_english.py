@@ -81,6 +81,27 @@ def test_english_in_an_output_and_in_widget_state_is_caught():
     assert ed.english_words(nb, "uk", ed.english_allowed()) == []
 
 
+def test_english_in_an_error_message_is_caught():
+    """A refusal of the library printed in a notebook is read like any output (its class name is code)."""
+    nb = tiny(UK, "Сума кожного рядка: 15\n", "крок 1 з 9")
+    nb.cells[1].outputs.append(
+        nbformat.v4.new_output(
+            "error", ename="ValueError", evalue="n must be a positive odd integer, got 4", traceback=[]
+        )
+    )
+    found = ed.english_words(nb, "uk", ed.english_allowed())
+    assert [w for where, w in found if where.endswith("error")] == [
+        "must",
+        "be",
+        "positive",
+        "odd",
+        "integer",
+        "got",
+    ]
+    nb.cells[1].outputs[-1]["evalue"] = "n має бути додатним непарним цілим числом, а не 4"
+    assert ed.english_words(nb, "uk", ed.english_allowed()) == []
+
+
 def test_spanish_is_told_from_english_by_function_words():
     spanish = "La suma de cada fila es 15 y no hay dos reinas en la misma diagonal: he usado las cartas."
     nb = tiny(spanish, "Se han encontrado 8 cuadrados mágicos.\n", "paso 4 de 9: la reina está a salvo")
@@ -192,7 +213,7 @@ def test_the_recorder_does_nothing_when_the_variable_is_unset(tmp_path):
     import os
     import subprocess
 
-    env = {k: v for k, v in os.environ.items() if k != "MAGICLIB_FIGURE_TEXT"}
+    env = {k: v for k, v in os.environ.items() if k not in ("MAGICLIB_FIGURE_TEXT", "MAGICLIB_FIGURE_CHECK")}
     code = (
         "import io, matplotlib; matplotlib.use('Agg'); import matplotlib.pyplot as plt\n"
         "from matplotlib.backend_bases import FigureCanvasBase; from matplotlib.text import Text\n"
@@ -238,3 +259,52 @@ def test_the_command_catches_an_english_figure_title(tmp_path, monkeypatch, caps
     (figures / "uk" / "01_y.jsonl").write_text('{"cell": 3, "texts": ["сума"]}\n', encoding="utf-8")
     assert ed.main(["english", "--lang", "uk", "--figures", str(figures)]) == 1
     assert "uk/01_y.ipynb: 0 English word(s), 0 in figures" in capsys.readouterr().out
+
+
+# ------------------------------------------------------------------------------ figure text, checked
+
+
+FIGURE = (
+    "import io, matplotlib; matplotlib.use('Agg'); import matplotlib.pyplot as plt\n"
+    "import magiclib, magiclib.show; magiclib.use_language('uk')\n"
+    "fig, (a, b) = plt.subplots(1, 2, figsize=(4, 2))\n"
+    "a.set_title({left!r}); b.set_title('побічна діагональ − рядок 1')\n"
+    "fig.savefig(io.BytesIO(), format='png')\n"
+)
+
+
+def _figure_stderr(tmp_path, left: str, check: bool) -> str:
+    import os
+    import subprocess
+
+    env = {k: v for k, v in os.environ.items() if k not in ("MAGICLIB_FIGURE_TEXT", "MAGICLIB_FIGURE_CHECK")}
+    if check:
+        env["MAGICLIB_FIGURE_CHECK"] = "1"
+    code = FIGURE.format(left=left)
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return done.stderr
+
+
+def test_the_figure_check_reports_titles_that_run_into_each_other(tmp_path):
+    """With MAGICLIB_FIGURE_CHECK set (nbval, `make notebook`, `make editions`), a figure whose texts
+    overlap prints a line on stderr, which nbval compares like any output: the cell fails. Titles that
+    fit say nothing, and without the variable nothing is checked."""
+    long = "головна діагональ − рядок 1"
+    said = _figure_stderr(tmp_path, long, check=True)
+    assert "figure text overlaps" in said and long in said, said
+    assert "figure text overlaps" not in _figure_stderr(tmp_path, "рядок 1", check=True)
+    assert "figure text overlaps" not in _figure_stderr(tmp_path, long, check=False)
+
+
+def test_overlapping_texts_compares_boxes():
+    from matplotlib.transforms import Bbox
+
+    from magiclib.show.look import overlapping_texts
+
+    boxes = [
+        ("a", Bbox([[0, 0], [10, 10]])),
+        ("b", Bbox([[5, 5], [15, 15]])),
+        ("c", Bbox([[10.5, 0], [20, 4]])),  # touches a within the 1 px slack
+    ]
+    assert overlapping_texts(boxes) == [("a", "b")]

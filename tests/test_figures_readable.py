@@ -103,7 +103,29 @@ CASES = {
     "draw_birkhoff": lambda: show.draw_birkhoff([(1, (0, 1, 2)), (2, (1, 2, 0)), (3, (2, 0, 1))]),
     "draw_moler": lambda: show.draw_moler([3, 4, 5, 6]),
     "draw_torus_wrap": lambda: show.draw_torus_wrap(5),
+    "draw_order5_parts": lambda: show.draw_order5_parts(),
+    "draw_gallery suptitle, titles on two lines": lambda: show.draw_gallery(
+        ml.symmetries(LO_SHU),
+        titles=[ml.reader_name(name) for name in ml.SYMMETRY_NAMES],
+        ncols=4,
+        size=2.2,
+        suptitle="Lo Shu under the 8 symmetries of the square",
+    ),
+    "draw_queens_gallery 12, titles on two lines": lambda: show.draw_queens_gallery(
+        ALL8[:12], [f"class {k + 1}: 8 members" for k in range(12)], ncols=6, size=2.1, suptitle="12 classes"
+    ),
+    "draw_hexagon names and values": lambda: _hexagon_basis(),
 }
+
+
+def _hexagon_basis():
+    """Notebook 04's basis of the null space: values of -1 under the names of the cells above them."""
+    fig, axes = plt.subplots(2, 4, figsize=(13, 6.8))
+    for ax, k, v in zip(axes.ravel(), hx.free_variables(), hx.null_space(), strict=False):
+        show.draw_hexagon(v, highlight=[k], ax=ax, title=f"x{k} = 1, other free cells 0")
+    axes.ravel()[-1].axis("off")
+    fig.suptitle("A basis of the null space: every line of every hexagon sums to 0")
+    return fig
 
 
 def drawn_texts(fig) -> list[Text]:

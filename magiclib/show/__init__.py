@@ -10,7 +10,7 @@
 - ``player``: the kernel-free frame player (``html_animation``) and the frame conventions the
   widget player (``magiclib.widgets.FramePlayer``) shares with it;
 - ``cells``: classes of cells in a square (``draw_parity_classes``, ``draw_wrapped_blocks``,
-  ``draw_walk_blocks``);
+  ``draw_walk_blocks``, ``draw_order5_parts``);
 - ``walk``: the Siamese walk (``siamese_frames``, ``siamese_animation``, ``save_siamese_gif``,
   ``draw_torus_wrap``);
 - ``queens``: n queens (``draw_queens``, ``draw_queens_gallery``, ``draw_queen_pairs``, ``queens_board_html``,
@@ -36,7 +36,7 @@ from .board import (
     small_multiples,
     square_html,
 )
-from .cells import draw_parity_classes, draw_walk_blocks, draw_wrapped_blocks
+from .cells import draw_order5_parts, draw_parity_classes, draw_walk_blocks, draw_wrapped_blocks
 from .hexagon import draw_hexagon, hexagon_svg, hexagon_verdict_html
 from .intervals import MAX_INTERVALS, draw_intervals
 from .look import COLORS, CSS_FONT, FONT, MIN_PT, css_font
@@ -75,6 +75,7 @@ __all__ = [
     "MAX_DRAWN_ORDER",
     "MAX_PANELS",
     # cells
+    "draw_order5_parts",
     "draw_parity_classes",
     "draw_wrapped_blocks",
     "draw_walk_blocks",

@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from .._check import as_cells, as_items, as_order, as_real, as_square, as_text
+from ..i18n import _
 from .look import COLORS, FONT, FONT_FAMILY, MIN_PT, css_font, pt
 
 __all__ = [
@@ -40,16 +41,20 @@ MAX_DRAWN_ORDER = 32
 MAX_PANELS = 64
 
 
-def _drawn(square: Any, name: str = "square") -> np.ndarray:
+def _drawn(square: Any, name: str = "square", order_name: str | None = None) -> np.ndarray:
+    """``square`` checked as a square to draw; ``order_name`` (translated) names its order in an error,
+    "the order of square" if not given."""
     a = as_square(square, name=name)
-    as_order(a.shape[0], name=f"the order of {name}", maximum=MAX_DRAWN_ORDER, what="an order to draw")
+    if order_name is None:
+        order_name = _("the order of {name}", name=name)
+    as_order(a.shape[0], name=order_name, maximum=MAX_DRAWN_ORDER, what=_("an order to draw"))
     return a
 
 
 def _blank(blank: Any) -> int | None:
     if blank is None:
         return None
-    return as_order(blank, name="blank", minimum=-(2**63), what="an integer or None")
+    return as_order(blank, name="blank", minimum=-(2**63), what=_("an integer or None"))
 
 
 #: Characters a line may not start with (closing punctuation, CJK and Latin), nor, for the next set,
@@ -337,8 +342,8 @@ def small_multiples(
     """
     import matplotlib.pyplot as plt
 
-    count = as_order(count, name="count", maximum=MAX_PANELS, what="a number of panels")
-    ncols = as_order(ncols, name="ncols", maximum=MAX_PANELS, what="a number of columns")
+    count = as_order(count, name="count", maximum=MAX_PANELS, what=_("a number of panels"))
+    ncols = as_order(ncols, name="ncols", maximum=MAX_PANELS, what=_("a number of columns"))
     size = as_real(size, name="size", minimum=0.5, maximum=10)
     height_ratio = as_real(height_ratio, name="height_ratio", minimum=0.2, maximum=5)
     extra_height = as_real(extra_height, name="extra_height", minimum=0, maximum=10)
@@ -355,13 +360,45 @@ def small_multiples(
     return fig, panels[:count]
 
 
+def arrange_panels(fig, axes, *, suptitle: str | None = None) -> None:
+    """Lay out small multiples whose titles are drawn: ``tight_layout``, then, while a panel's title runs
+    into another panel (a title wrapped onto two lines over the square above it) or into ``suptitle``,
+    the figure grows by the overlap in every row. ``suptitle`` gets a band of its own at the top."""
+    renderer = fig.canvas.get_renderer()
+    rows = len({ax.get_subplotspec().rowspan.start for ax in axes})
+    sup = None
+    if suptitle:
+        sup = fig.suptitle(suptitle, fontsize=FONT["size"] + 2, color=COLORS["accent"], va="top", y=0.99)
+    for _attempt in range(6):
+        band = sup.get_window_extent(renderer).height / fig.bbox.height + 0.03 if sup is not None else 0.0
+        fig.tight_layout(rect=(0, 0, 1, 1 - band))
+        fig.canvas.draw()  # equal-aspect panels take their final size only when drawn
+        boxes = [ax.get_window_extent(renderer) for ax in axes]
+        if sup is not None:
+            boxes.append(sup.get_window_extent(renderer))
+        overlap = 0.0
+        for ax in axes:
+            if not ax.get_title():
+                continue
+            title = ax.title.get_window_extent(renderer)
+            for box in boxes:
+                if box is not boxes[axes.index(ax)] and box.overlaps(title):
+                    overlap = max(overlap, min(title.y1, box.y1) - max(title.y0, box.y0))
+        if overlap <= 0:
+            return
+        fig.set_figheight(fig.get_figheight() + rows * (overlap / fig.dpi + 0.05))
+
+
 def _titles(titles: Any, count: int) -> list[str | None]:
     if titles is None:
         return [None] * count
     titles = as_items(titles, name="titles", maximum=MAX_PANELS)
     if len(titles) != count:
-        raise ValueError(f"titles must have one entry per panel ({count}), got {len(titles)}")
-    return [as_text(t, name="each title") for t in titles]
+        raise ValueError(
+            _("titles must have one entry per panel ({count}), got {size}", count=count, size=len(titles))
+        )
+    name = _("each title")
+    return [as_text(t, name=name) for t in titles]
 
 
 def draw_gallery(
@@ -370,9 +407,10 @@ def draw_gallery(
     *,
     ncols: int = 4,
     size: float = 1.8,
+    suptitle: str | None = None,
     **kwargs,
 ):
-    """Draw several squares side by side (small multiples); return the Figure.
+    """Draw several squares side by side (small multiples), under ``suptitle`` if given; return the Figure.
 
     Extra keyword arguments go to ``draw_square``, except ``marks`` and
     ``highlight``, which may be lists with one entry per square. At most ``MAX_PANELS`` squares.
@@ -382,7 +420,8 @@ def draw_gallery(
     2
     """
     squares = as_items(squares, name="squares", maximum=MAX_PANELS)
-    arrays = [_drawn(s, name="each square") for s in squares]
+    name, order_name = _("each square"), _("the order of each square")
+    arrays = [_drawn(s, name=name, order_name=order_name) for s in squares]
     count = len(arrays)
     names = _titles(titles, count)
     # Panels large enough for every number (and the sums) at the figure's minimum size.
@@ -404,7 +443,7 @@ def draw_gallery(
     for i, ax in enumerate(axes):
         extra = {k: v[i] for k, v in per_square.items()}
         draw_square(arrays[i], ax, title=names[i], **extra, **kwargs)
-    fig.tight_layout()
+    arrange_panels(fig, axes, suptitle=as_text(suptitle, name="suptitle"))
     return fig
 
 
@@ -424,13 +463,13 @@ def draw_stages(square: Any, stages: Sequence[tuple[str, Iterable]], **kwargs):
     panels, titles, new = [], [], []
     for item in items:
         if isinstance(item, (str, bytes)) or not hasattr(item, "__len__") or len(item) != 2:
-            raise TypeError(f"each stage must be a (title, cells) pair, got {item!r}")
+            raise TypeError(_("each stage must be a (title, cells) pair, got {item!r}", item=item))
         title, cells = item
-        cells = as_cells(cells, a.shape[0], name="a stage's cells")
+        cells = as_cells(cells, a.shape[0], name=_("a stage's cells"))
         known |= cells
         mask = np.array([[(r, c) in known for c in range(a.shape[1])] for r in range(a.shape[0])])
         panels.append(np.where(mask, a, 0))
-        titles.append(as_text(title, name="a stage's title"))
+        titles.append(as_text(title, name=_("a stage's title")))
         new.append(sorted(cells))
     kwargs.setdefault("ncols", len(panels))
     return draw_gallery(panels, titles, highlight=new, **kwargs)
@@ -454,11 +493,13 @@ def html_table(
     rows = as_items(cells, name="cells", maximum=10_000)
     for row in rows:
         if isinstance(row, (str, bytes)) or not hasattr(row, "__iter__"):
-            raise TypeError(f"cells must be a list of rows (lists of strings), got a row {row!r}")
+            raise TypeError(_("cells must be a list of rows (lists of strings), got a row {row!r}", row=row))
     if styles is not None and not isinstance(styles, Mapping):
-        raise TypeError(f"styles must be a dict from (row, col) to CSS text, got {type(styles).__name__}")
+        raise TypeError(
+            _("styles must be a dict from (row, col) to CSS text, got {kind}", kind=type(styles).__name__)
+        )
     styles = styles or {}
-    cell_px = as_order(cell_px, name="cell_px", minimum=10, maximum=200, what="a cell size in pixels")
+    cell_px = as_order(cell_px, name="cell_px", minimum=10, maximum=200, what=_("a cell size in pixels"))
     caption = as_text(caption, name="caption")
     base = (
         f"width:{cell_px}px;height:{cell_px}px;border:1px solid {COLORS['grid']};"

@@ -1,6 +1,7 @@
 """Cells of a square sorted into classes, for proofs that count by class: the parity classes of
 rows and columns (``draw_parity_classes``), wrapped 2x2 blocks (``draw_wrapped_blocks``) and the
-blocks of the Siamese walk on their wrapped diagonals (``draw_walk_blocks``).
+blocks of the Siamese walk on their wrapped diagonals (``draw_walk_blocks``), and the two halves of
+the order-5 count (``draw_order5_parts``).
 
 Every class has a light fill of its own and a label written in its cells (the fill is never the only
 signal); the text is dark on light, at least 12 pt.
@@ -17,7 +18,13 @@ from ..walk import _odd_order, siamese
 from .board import MAX_DRAWN_ORDER, _drawn
 from .look import COLORS, FONT, pt
 
-__all__ = ["CLASS_FILLS", "draw_parity_classes", "draw_wrapped_blocks", "draw_walk_blocks"]
+__all__ = [
+    "CLASS_FILLS",
+    "draw_order5_parts",
+    "draw_parity_classes",
+    "draw_walk_blocks",
+    "draw_wrapped_blocks",
+]
 
 #: Light fills for classes of cells (tints of the Okabe-Ito palette); dark text on each reaches 4.5:1.
 CLASS_FILLS: tuple[str, ...] = (
@@ -126,7 +133,7 @@ def draw_wrapped_blocks(
     n = a.shape[0]
     tops = list(dict.fromkeys(_corner_list(corners, n)))
     if not 1 <= len(tops) <= 4:
-        raise ValueError(f"corners: give 1 to 4 different top-left cells, not {len(tops)}")
+        raise ValueError(_("corners: give 1 to 4 different top-left cells, not {count}", count=len(tops)))
     title = as_text(title)
     letters = "ABCD"
     cells = [[((i + di) % n, (j + dj) % n) for di in (0, 1) for dj in (0, 1)] for i, j in tops]
@@ -200,4 +207,46 @@ def draw_walk_blocks(n: int = 5, ax=None):
         fontsize=FONT["size"] + 2,
         color=COLORS["accent"],
     )
+    return ax
+
+
+#: The rows part of the order-5 count: the inner cells of rows 0 and 4, and (2,1), (2,3) that columns
+#: 1 and 3 force; the columns part is its transpose.
+ROWS_PART: tuple[tuple[int, int], ...] = ((0, 1), (0, 2), (0, 3), (4, 1), (4, 2), (4, 3), (2, 1), (2, 3))
+FORCED: frozenset[tuple[int, int]] = frozenset({(2, 1), (2, 3), (1, 2), (3, 2)})
+
+
+def draw_order5_parts(ax=None):
+    """Draw the 5 x 5 template of the order-5 count: the two diagonals (D), fixed first; the rows part
+    (R) and the columns part (C), 8 cells each, with the 4 cells a line sum forces marked "forced".
+    Returns the Axes.
+
+    >>> [t.get_text() for t in draw_order5_parts().texts[:3]]
+    ['D', 'R', 'R']
+    """
+    kinds = {
+        (r, c): 0 if r == c or r + c == 4 else 1 if (r, c) in ROWS_PART else 2
+        for r in range(5)
+        for c in range(5)
+    }
+    labels = (_("D"), _("R"), _("C"))
+    fills = (CLASS_FILLS[7], CLASS_FILLS[0], CLASS_FILLS[1])
+    ax = _new_axes(ax, 5.6)
+    _grid(
+        ax,
+        5,
+        lambda r, c: fills[kinds[r, c]],
+        lambda r, c: labels[kinds[r, c]],
+        corner=lambda r, c: _("forced") if (r, c) in FORCED else "",
+        fontsize=pt(20),
+    )
+    legend = (
+        _("{d}: the diagonals, fixed first", d=labels[0]),
+        _("{r}: the rows part, {c}: the columns part", r=labels[1], c=labels[2]),
+        _("forced: the line through it fixes it"),
+    )
+    for k, line in enumerate(legend):
+        ax.text(0, 5.3 + 0.45 * k, line, ha="left", va="top", fontsize=pt(12), color=COLORS["grid"])
+    ax.set_ylim(5.4 + 0.45 * len(legend), -0.05)
+    ax.set_title(_("Diagonals first, then two halves"), fontsize=FONT["size"] + 2, color=COLORS["accent"])
     return ax

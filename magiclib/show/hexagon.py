@@ -61,12 +61,20 @@ def _sum_arrows() -> dict[int, str]:
     return out
 
 
-def _cell_set(cells: Any, name: str) -> set[int]:
+def _cell_set(cells: Any, name: str, cell_name: str) -> set[int]:
+    """``cells`` (the argument ``name``) as a set of cell numbers; ``cell_name`` (translated) names one."""
     if cells is None:
         return set()
     if isinstance(cells, (str, bytes)) or not hasattr(cells, "__iter__"):
-        raise TypeError(f"{name} must be a list of cell numbers 1..19 or None, got {type(cells).__name__}")
-    return {as_order(k, name=f"a {name} cell", maximum=hx.CELLS, what="a cell number") for k in cells}
+        raise TypeError(
+            _(
+                "{name} must be a list of cell numbers 1..19 or None, got {kind}",
+                name=name,
+                kind=type(cells).__name__,
+            )
+        )
+    what = _("a cell number")
+    return {as_order(k, name=cell_name, maximum=hx.CELLS, what=what) for k in cells}
 
 
 def draw_hexagon(
@@ -96,22 +104,27 @@ def draw_hexagon(
     from matplotlib.patches import Polygon
 
     x = hx._as_fill(values) if values is not None else None
-    hi, mk = _cell_set(highlight, "highlight"), _cell_set(marks, "marked")
+    hi = _cell_set(highlight, "highlight", _("a highlight cell"))
+    mk = _cell_set(marks, "marked", _("a marked cell"))
     if lines_shown is not None and (
         isinstance(lines_shown, (str, bytes)) or not hasattr(lines_shown, "__iter__")
     ):
         raise TypeError(
-            f"lines_shown must be a list of line indices 0..14 or None, got {type(lines_shown).__name__}"
+            _(
+                "lines_shown must be a list of line indices 0..14 or None, got {kind}",
+                kind=type(lines_shown).__name__,
+            )
         )
+    name, what = _("line index"), _("a line index")
     shown = [
-        as_order(i, name="line index", minimum=0, maximum=14, what="a line index")
+        as_order(i, name=name, minimum=0, maximum=14, what=what)
         for i in (() if lines_shown is None else lines_shown)
     ]
     title = as_text(title)
     if fontsize is not None:
         fontsize = as_real(fontsize, name="fontsize", minimum=1, maximum=100)
     if show_sums and x is None:
-        raise ValueError("show_sums needs values to add up: pass the 19 values")
+        raise ValueError(_("show_sums needs values to add up: pass the 19 values"))
     if cell_names is None:
         cell_names = x is not None and bool(hi) and not show_sums  # names and sums would crowd at 12 pt
     if ax is None:
@@ -128,9 +141,9 @@ def draw_hexagon(
         ax.add_patch(Polygon(_corners(cx, cy), closed=True, facecolor=face, edgecolor=edge, lw=lw, zorder=1))
         bold = k in hi
         if x is not None and cell_names:
-            ax.text(
+            ax.text(  # name and value 0.43 apart: as far as a name is from the value of the cell below
                 cx,
-                cy - 0.3,
+                cy - 0.25,
                 f"x{k}",
                 ha="center",
                 va="center",
@@ -140,7 +153,7 @@ def draw_hexagon(
             )
             ax.text(
                 cx,
-                cy + 0.2,
+                cy + 0.18,
                 text[k - 1],
                 ha="center",
                 va="center",
@@ -233,7 +246,7 @@ def hexagon_svg(values: Sequence[Any] | None, total: Any = 38, *, free: Sequence
     x = hx.fill([0] * 7, total) if values is None else hx._as_fill(values)
     sums = hx.line_sums(x)
     free = hx.free_variables() if free is None else free
-    free = _cell_set(free, "free")
+    free = _cell_set(free, "free", _("a free cell"))
     bad = _problems(x)
     pos = hx.coordinates()
     width, height = 7.6 * _UNIT, 6.6 * _UNIT

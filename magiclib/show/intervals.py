@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .._check import as_items, as_real, as_text
+from ..i18n import _
 from .look import COLORS, MIN_PT
 
 __all__ = ["MAX_INTERVALS", "draw_intervals"]
@@ -42,12 +43,13 @@ def draw_intervals(
     rows = []
     for item in items:
         if isinstance(item, (str, bytes)) or not hasattr(item, "__len__") or len(item) != 3:
-            raise TypeError(f"each interval must be a (low, estimate, high) triple, got {item!r}")
-        low, mid, high = (
-            as_real(x, name="an interval's end or estimate", minimum=-_BIG, maximum=_BIG) for x in item
-        )
+            raise TypeError(
+                _("each interval must be a (low, estimate, high) triple, got {item!r}", item=item)
+            )
+        name = _("an interval's end or estimate")
+        low, mid, high = (as_real(x, name=name, minimum=-_BIG, maximum=_BIG) for x in item)
         if not low <= high:
-            raise ValueError(f"an interval's low end must not exceed its high end, got {item!r}")
+            raise ValueError(_("an interval's low end must not exceed its high end, got {item!r}", item=item))
         rows.append((low, mid, high))
     fig, ax = plt.subplots(figsize=(9, 6))
     for i, (low, mid, high) in enumerate(rows):

@@ -24,6 +24,7 @@ later in a list than a local font, drew Chinese as boxes from the local one.)
 from __future__ import annotations
 
 import importlib.util
+import os
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -162,8 +163,8 @@ def _follow_language(code: str) -> None:
     if code != "en":  # an edition: matplotlib gets the CJK font before it draws
         use_fonts()
         _ticks_in_the_readers_decimals()
-    if _i18n.figure_text_log() is not None:  # MAGICLIB_FIGURE_TEXT: `make editions` counts their words
-        _record_figure_texts()
+    if _i18n.figure_text_log() is not None or os.environ.get(FIGURE_CHECK):
+        _watch_figures()  # MAGICLIB_FIGURE_TEXT: `make editions` counts their words; MAGICLIB_FIGURE_CHECK
 
 
 @cache
@@ -185,28 +186,59 @@ def _ticks_in_the_readers_decimals() -> None:
     ScalarFormatter.fix_minus = staticmethod(fix_minus)
 
 
+#: An environment variable: when set (the tests' nbval stage, `make notebook`, `make editions` set it), every
+#: figure a notebook prints is checked as it is printed, in whatever language: two texts whose boxes overlap
+#: (a title running into its neighbour's) are reported on stderr, which nbval compares like any output, so
+#: the cell fails. Unset: nothing happens at all.
+FIGURE_CHECK = "MAGICLIB_FIGURE_CHECK"
+
+
+def overlapping_texts(drawn: list[tuple[str, Any]], slack: float = 1.0) -> list[tuple[str, str]]:
+    """The pairs of texts whose boxes (display coordinates, ``Bbox``) overlap by more than ``slack`` px."""
+    clashes = []
+    for k, (a, box_a) in enumerate(drawn):
+        for b, box_b in drawn[k + 1 :]:
+            if (
+                box_a.x0 + slack < box_b.x1 - slack
+                and box_b.x0 + slack < box_a.x1 - slack
+                and box_a.y0 + slack < box_b.y1 - slack
+                and box_b.y0 + slack < box_a.y1 - slack
+            ):
+                clashes.append((a, b))
+    return clashes
+
+
 @cache
-def _record_figure_texts() -> None:
+def _watch_figures() -> None:
     """From now on, every figure printed (shown inline or saved: ``FigureCanvasBase.print_figure``)
-    sends the visible non-empty texts it drew (``Text.draw``) to ``magiclib.i18n.record_figure_text``.
-    Pictures and outputs are unchanged."""
+    collects the visible non-empty texts it drew (``Text.draw``) with their boxes: they go to
+    ``magiclib.i18n.record_figure_text`` when the figure-text log is on, and are checked for overlaps
+    when ``MAGICLIB_FIGURE_CHECK`` is set. Pictures and outputs are unchanged."""
+    import sys
+
     from matplotlib.backend_bases import FigureCanvasBase
     from matplotlib.text import Text
 
-    drawn: list[list[str]] = []
+    drawn: list[dict[int, tuple[str, Any]]] = []
     text_draw, print_figure = Text.draw, FigureCanvasBase.print_figure
 
     def draw(self, renderer):
+        result = text_draw(self, renderer)
         if drawn and self.get_visible() and self.get_text().strip():
-            drawn[-1].append(self.get_text())
-        return text_draw(self, renderer)
+            drawn[-1][id(self)] = (self.get_text(), self.get_window_extent(renderer))  # the last draw counts
+        return result
 
     def record(self, *args, **kwargs):
-        drawn.append([])
+        drawn.append({})
         try:
             return print_figure(self, *args, **kwargs)
         finally:
-            _i18n.record_figure_text(list(dict.fromkeys(drawn.pop())))
+            texts = list(drawn.pop().values())
+            if _i18n.figure_text_log() is not None:
+                _i18n.record_figure_text(list(dict.fromkeys(text for text, _ in texts)))
+            if os.environ.get(FIGURE_CHECK):
+                for a, b in overlapping_texts(texts):
+                    print(f"figure text overlaps: {a!r} and {b!r}", file=sys.stderr)
 
     Text.draw, FigureCanvasBase.print_figure = draw, record
 

@@ -62,12 +62,18 @@ def as_frames(frames: Any) -> list[str]:
     ['<b>1</b>']
     """
     if isinstance(frames, (str, bytes)) or not hasattr(frames, "__len__") or not hasattr(frames, "__iter__"):
-        raise TypeError(f"frames must be a list of HTML strings, got {type(frames).__name__}")
+        raise TypeError(_("frames must be a list of HTML strings, got {kind}", kind=type(frames).__name__))
     if not 1 <= len(frames) <= MAX_FRAMES:
-        raise ValueError(f"frames must hold between 1 and {MAX_FRAMES} HTML strings, got {len(frames)}")
+        raise ValueError(
+            _(
+                "frames must hold between 1 and {maximum} HTML strings, got {size}",
+                maximum=MAX_FRAMES,
+                size=len(frames),
+            )
+        )
     frames = list(frames)
     if not all(isinstance(f, str) for f in frames):
-        raise TypeError("frames must be a list of HTML strings: every frame must be a string")
+        raise TypeError(_("frames must be a list of HTML strings: every frame must be a string"))
     return frames
 
 
@@ -226,7 +232,7 @@ class HTMLAnimation:
     ):
         self.frames = as_frames(frames)
         self.interval_ms = as_order(
-            interval_ms, name="interval_ms", minimum=10, maximum=60_000, what="a duration in ms"
+            interval_ms, name="interval_ms", minimum=10, maximum=60_000, what=_("a duration in ms")
         )
         self.title = as_text(title)
         self.name = as_text(name, name="name") or "animation"

@@ -14,7 +14,7 @@ from typing import Any
 from .._check import as_cells, as_items, as_order, as_real, as_square, as_text
 from ..i18n import _, ngettext
 from ..nqueens import MAX_LISTED, QUEEN, _attacks, _solution, backtrack_steps
-from .board import MAX_PANELS, draw_square, fit_title, small_multiples
+from .board import MAX_PANELS, arrange_panels, draw_square, fit_title, small_multiples
 from .look import COLORS, FONT, MIN_PT, css_font, pt
 from .player import MAX_FRAMES
 
@@ -34,12 +34,18 @@ MAX_BOARD = 32
 
 
 def _board_order(n: Any) -> int:
-    return as_order(n, maximum=MAX_BOARD, what="a board size (a positive integer)")
+    return as_order(n, maximum=MAX_BOARD, what=_("a board size (a positive integer)"))
 
 
 def _drawn_solution(solution: Any) -> tuple[int, ...]:
     if not isinstance(solution, (str, bytes)) and hasattr(solution, "__len__") and len(solution) > MAX_BOARD:
-        raise ValueError(f"solution must have at most {MAX_BOARD} rows to be drawn, got {len(solution)}")
+        raise ValueError(
+            _(
+                "solution must have at most {maximum} rows to be drawn, got {size}",
+                maximum=MAX_BOARD,
+                size=len(solution),
+            )
+        )
     return _solution(solution)
 
 
@@ -49,7 +55,7 @@ def _square_for(square: Any, n: int) -> Any:
     a = as_square(square)
     if a.shape[0] != n:
         raise ValueError(
-            f"the board is {n} x {n} but the square is {a.shape[0]} x {a.shape[0]}: they must match"
+            _("the board is {n} x {n} but the square is {m} x {m}: they must match", n=n, m=a.shape[0])
         )
     return a
 
@@ -157,9 +163,16 @@ def draw_queens_gallery(
     sols = [_drawn_solution(s) for s in as_items(solutions, name="solutions", maximum=MAX_PANELS)]
     count = len(sols)
     if titles is not None:
-        titles = [as_text(t, name="each title") for t in as_items(titles, name="titles", maximum=MAX_PANELS)]
+        name = _("each title")
+        titles = [as_text(t, name=name) for t in as_items(titles, name="titles", maximum=MAX_PANELS)]
         if len(titles) != count:
-            raise ValueError(f"titles must have one entry per solution ({count}), got {len(titles)}")
+            raise ValueError(
+                _(
+                    "titles must have one entry per solution ({count}), got {size}",
+                    count=count,
+                    size=len(titles),
+                )
+            )
     suptitle = as_text(suptitle, name="suptitle")
     size = as_real(size, name="size", minimum=0.5, maximum=10)
     if square is not None:  # a number and a queen in one cell: 12 pt each, one above the other
@@ -176,12 +189,7 @@ def draw_queens_gallery(
             title=titles[i] if titles else None,
             fontsize=MIN_PT if square is not None else max(6.0, 100 * size / 2 / len(sols[i])),
         )
-    if suptitle:  # a band of its own at the top, so that panel titles of several lines never run into it
-        sup = fig.suptitle(suptitle, fontsize=FONT["size"] + 2, color=COLORS["accent"], va="top", y=0.99)
-        band = sup.get_window_extent(fig.canvas.get_renderer()).height / fig.bbox.height + 0.03
-        fig.tight_layout(rect=(0, 0, 1, 1 - band))
-    else:
-        fig.tight_layout()
+    arrange_panels(fig, axes, suptitle=suptitle)  # room for titles of several lines, and the suptitle's band
     return fig
 
 
@@ -214,9 +222,11 @@ def draw_queen_pairs(square: Any, solution: Sequence[int], ax=None, *, title: st
     n = len(s)
     a = _square_for(square, n)
     if a is None:
-        raise ValueError("draw_queen_pairs needs a square whose numbers to add")
+        raise ValueError(_("draw_queen_pairs needs a square whose numbers to add"))
     if any(s[n - 1 - r] != n - 1 - s[r] for r in range(n)):
-        raise ValueError(f"a half turn does not leave {s} unchanged: some queen has no partner queen")
+        raise ValueError(
+            _("a half turn does not leave {solution} unchanged: some queen has no partner queen", solution=s)
+        )
     title = as_text(title)
     if ax is None:
         side = (1.3 * 2 * MIN_PT + 4) / 72 * n + 0.2  # a number and a queen in one cell, 12 pt each
@@ -290,29 +300,36 @@ def queens_board_html(
     a = _square_for(square, n)
     if isinstance(placed, (str, bytes)) or not hasattr(placed, "__len__"):
         raise TypeError(
-            f"placed must be a sequence of column numbers (one per top row), got {type(placed).__name__}"
+            _(
+                "placed must be a sequence of column numbers (one per top row), got {kind}",
+                kind=type(placed).__name__,
+            )
         )
     if len(placed) > n:
-        raise ValueError(f"placed must hold at most {n} columns (one per row), got {len(placed)}")
+        raise ValueError(
+            _("placed must hold at most {n} columns (one per row), got {size}", n=n, size=len(placed))
+        )
+    what = _("a column number")
     cols = [
-        as_order(c, name=f"placed[{r}]", minimum=0, maximum=n - 1, what="a column number")
-        for r, c in enumerate(placed)
+        as_order(c, name=f"placed[{r}]", minimum=0, maximum=n - 1, what=what) for r, c in enumerate(placed)
     ]
     (cur,) = as_cells([current], n, name="current") if current is not None else (None,)
     tried_set = as_cells(tried, n, name="tried")
-    cell_px = as_order(cell_px, name="cell_px", minimum=10, maximum=200, what="a cell size in pixels")
+    cell_px = as_order(cell_px, name="cell_px", minimum=10, maximum=200, what=_("a cell size in pixels"))
     caption = as_text(caption, name="caption")
     queen_at = set(enumerate(cols))
     grid = COLORS["grid"]
     queen_bg, queen_fg, sums = COLORS["mark"], "white", []
     if running_sums:
         if a is None:
-            raise ValueError("running_sums needs a square whose numbers to add")
+            raise ValueError(_("running_sums needs a square whose numbers to add"))
         if len(cols) != n:
-            raise ValueError(f"running_sums needs a full solution of {n} columns, got {len(cols)}")
+            raise ValueError(
+                _("running_sums needs a full solution of {n} columns, got {size}", n=n, size=len(cols))
+            )
         if target is None:
             target = sum(int(x) for x in a.ravel()) // n
-        target = as_order(target, name="target", minimum=-(2**62), what="an integer (the sum to look for)")
+        target = as_order(target, name="target", minimum=-(2**62), what=_("an integer (the sum to look for)"))
         for r, c in enumerate(cols):
             sums.append((sums[-1] if sums else 0) + int(a[r, c]))
         if sums[-1] != target:
@@ -400,7 +417,9 @@ def queens_over_square_html(
     n = a.shape[0]
     s = _drawn_solution(solution)
     if len(s) != n:
-        raise ValueError(f"the solution has {len(s)} rows but the square is {n} x {n}: they must match")
+        raise ValueError(
+            _("the solution has {rows} rows but the square is {n} x {n}: they must match", rows=len(s), n=n)
+        )
     return queens_board_html(
         n, s, square=a, show_attacks=False, running_sums=True, target=target, cell_px=cell_px, caption=caption
     )
@@ -430,11 +449,11 @@ def backtrack_search_frames(n: int, *, max_frames: int = 400, cell_px: int = 44)
     >>> backtrack_search_frames(6, max_frames=20)[1], backtrack_search_frames(4)[1]
     (False, True)
     """
-    n = as_order(n, maximum=MAX_LISTED, what="a board size (a positive integer)")
+    n = as_order(n, maximum=MAX_LISTED, what=_("a board size (a positive integer)"))
     max_frames = as_order(
-        max_frames, name="max_frames", minimum=1, maximum=MAX_FRAMES, what="a number of frames"
+        max_frames, name="max_frames", minimum=1, maximum=MAX_FRAMES, what=_("a number of frames")
     )
-    cell_px = as_order(cell_px, name="cell_px", minimum=10, maximum=200, what="a cell size in pixels")
+    cell_px = as_order(cell_px, name="cell_px", minimum=10, maximum=200, what=_("a cell size in pixels"))
     frames: list[str] = []
     tried: dict[int, list[tuple[int, int]]] = {}  # attacked cells skipped, per row
     nodes = dead_ends = solutions = 0

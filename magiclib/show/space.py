@@ -70,7 +70,7 @@ def draw_heatmaps(
 
     arrays = [_as_float_array(m) for m in matrices]
     if not arrays:
-        raise ValueError("draw_heatmaps needs at least one matrix")
+        raise ValueError(_("draw_heatmaps needs at least one matrix"))
     n = max(a.shape[0] for a in arrays)
     if values is None:
         values = n <= 4
@@ -122,7 +122,7 @@ def draw_birkhoff(
     from matplotlib.patches import Rectangle
 
     if not terms:
-        raise ValueError("draw_birkhoff needs at least one term")
+        raise ValueError(_("draw_birkhoff needs at least one term"))
     n = len(terms[0][1])
     fig, axes = small_multiples(
         len(terms), ncols=ncols, size=size, height_ratio=1.2, extra_height=0.5 if title else 0.0
@@ -174,7 +174,7 @@ def draw_moler(
         for start in range(0, len(ns), ncols):
             layout.append((kind, ns[start : start + ncols]))
     if not layout:
-        raise ValueError("draw_moler needs at least one order n >= 3")
+        raise ValueError(_("draw_moler needs at least one order n >= 3"))
     width = min(ncols, max(len(ns) for _, ns in layout))
     fig, axes = small_multiples(len(layout) * width, ncols=width, size=size, height_ratio=1.12)
     names = {"odd": _("odd n"), "doubly even": _("n divisible by 4"), "singly even": _("n = 2 mod 4")}

@@ -34,7 +34,7 @@ _HEAD = f"background:#f2f2f2;color:{COLORS['grid']};border:{_BORDER};padding:4px
 def _entry(value: Any) -> str:
     """One matrix entry as text: integers as integers, fractions as a/b."""
     if isinstance(value, bool):
-        raise TypeError(f"matrix entries must be numbers, got the bool {value!r}")
+        raise TypeError(_("matrix entries must be numbers, got the bool {value!r}", value=value))
     if hasattr(value, "is_Integer") and value.is_Integer:  # sympy Integer
         return str(int(value))
     if hasattr(value, "p") and hasattr(value, "q"):  # sympy Rational
@@ -44,9 +44,13 @@ def _entry(value: Any) -> str:
     try:
         as_int = int(value)
     except (TypeError, ValueError):
-        raise TypeError(f"matrix entries must be integers or fractions, got {value!r}") from None
+        raise TypeError(
+            _("matrix entries must be integers or fractions, got {value!r}", value=value)
+        ) from None
     if as_int != value:
-        raise ValueError(f"matrix entries must be integers or fractions, got the non-integer {value!r}")
+        raise ValueError(
+            _("matrix entries must be integers or fractions, got the non-integer {value!r}", value=value)
+        )
     return str(as_int)
 
 
@@ -58,25 +62,51 @@ def _rows_of(matrix: Any) -> list[list[Any]]:
         rows = [list(r) if isinstance(r, Sequence) and not isinstance(r, (str, bytes)) else r for r in matrix]
     else:
         raise TypeError(
-            f"matrix must be a 2-d array, a sympy Matrix or a list of rows, got {type(matrix).__name__}"
+            _(
+                "matrix must be a 2-d array, a sympy Matrix or a list of rows, got {kind}",
+                kind=type(matrix).__name__,
+            )
         )
     if not rows or not all(isinstance(r, list) for r in rows):
-        raise ValueError("matrix must have at least one row, and every row must be a list of numbers")
+        raise ValueError(_("matrix must have at least one row, and every row must be a list of numbers"))
     width = len(rows[0])
     if width == 0 or any(len(r) != width for r in rows):
-        raise ValueError("matrix rows must all have the same, non-zero length")
+        raise ValueError(_("matrix rows must all have the same, non-zero length"))
     if len(rows) * width > MAX_TABLE_CELLS:
-        raise ValueError(f"a table holds at most {MAX_TABLE_CELLS} cells, got {len(rows)} x {width}")
+        raise ValueError(_too_many_cells(len(rows), width))
     return rows
 
 
+def _too_many_cells(rows: int, cols: int) -> str:
+    return _(
+        "a table holds at most {maximum} cells, got {rows} x {cols}",
+        maximum=MAX_TABLE_CELLS,
+        rows=rows,
+        cols=cols,
+    )
+
+
 def _labels(labels: Sequence[Any] | None, count: int, name: str) -> list[str] | None:
+    """``labels`` (the argument ``name``: "row_labels" or "col_labels") as ``count`` texts."""
     if labels is None:
         return None
     if isinstance(labels, (str, bytes)) or not isinstance(labels, Sequence):
-        raise TypeError(f"{name} must be a list of {count} labels, got {type(labels).__name__}")
+        raise TypeError(
+            _(
+                "{name} must be a list of {count} labels, got {kind}",
+                name=name,
+                count=count,
+                kind=type(labels).__name__,
+            )
+        )
+    if len(labels) != count and name == "row_labels":
+        raise ValueError(
+            _("row_labels must hold {count} labels (one per row), got {size}", count=count, size=len(labels))
+        )
     if len(labels) != count:
-        raise ValueError(f"{name} must hold {count} labels (one per {name[:-7]}), got {len(labels)}")
+        raise ValueError(
+            _("col_labels must hold {count} labels (one per col), got {size}", count=count, size=len(labels))
+        )
     return [str(x) for x in labels]
 
 
@@ -104,13 +134,18 @@ def matrix_html(
     col_labels = _labels(col_labels, width, "col_labels")
     if marks is not None and not isinstance(marks, Mapping):
         raise TypeError(
-            f"marks must be a dict from column index to (word, colour), got {type(marks).__name__}"
+            _(
+                "marks must be a dict from column index to (word, colour), got {kind}",
+                kind=type(marks).__name__,
+            )
         )
     marks = dict(marks or {})
     if any(not isinstance(k, int) or not 0 <= k < width for k in marks):
-        raise ValueError(f"marks must use column indices 0 to {width - 1}, got {sorted(marks)}")
+        raise ValueError(
+            _("marks must use column indices 0 to {last}, got {marks}", last=width - 1, marks=sorted(marks))
+        )
     caption = as_text(caption, name="caption")
-    font_px = as_order(font_px, name="font_px", minimum=16, maximum=48, what="a font size in pixels")
+    font_px = as_order(font_px, name="font_px", minimum=16, maximum=48, what=_("a font size in pixels"))
     texts = [[_entry(v) for v in row] for row in rows]
     cell = f"border:{_BORDER};padding:2px 4px;text-align:right;{css_font(font_px, line='1.25')}"
     out = [
@@ -171,20 +206,28 @@ def data_table_html(
     (3, 1, True)
     """
     if isinstance(rows, (str, bytes)) or not isinstance(rows, Sequence):
-        raise TypeError(f"rows must be a list of rows (lists of texts), got {type(rows).__name__}")
+        raise TypeError(
+            _("rows must be a list of rows (lists of texts), got {kind}", kind=type(rows).__name__)
+        )
     if isinstance(header, (str, bytes)) or not isinstance(header, Sequence) or not header:
-        raise TypeError(f"header must be a non-empty list of column names, got {header!r}")
+        raise TypeError(_("header must be a non-empty list of column names, got {header!r}", header=header))
     heads = [str(h) for h in header]
     body = []
     for row in rows:
         if isinstance(row, (str, bytes)) or not isinstance(row, Sequence) or len(row) != len(heads):
-            raise ValueError(f"every row must be a list of {len(heads)} texts (one per column), got {row!r}")
+            raise ValueError(
+                _(
+                    "every row must be a list of {count} texts (one per column), got {row!r}",
+                    count=len(heads),
+                    row=row,
+                )
+            )
         body.append([(_("yes") if x else _("no")) if isinstance(x, bool) else str(x) for x in row])
     if (len(body) + 1) * len(heads) > MAX_TABLE_CELLS:
-        raise ValueError(f"a table holds at most {MAX_TABLE_CELLS} cells, got {len(body) + 1} x {len(heads)}")
+        raise ValueError(_too_many_cells(len(body) + 1, len(heads)))
     caption = as_text(caption, name="caption")
-    font_px = as_order(font_px, name="font_px", minimum=16, maximum=48, what="a font size in pixels")
-    header_px = as_order(header_px, name="header_px", minimum=40, maximum=600, what="a width in pixels")
+    font_px = as_order(font_px, name="font_px", minimum=16, maximum=48, what=_("a font size in pixels"))
+    header_px = as_order(header_px, name="header_px", minimum=40, maximum=600, what=_("a width in pixels"))
     cell = f"border:{_BORDER};padding:4px 10px;{css_font(font_px, line='1.3')};color:{COLORS['grid']}"
     out = [f'<table class="magiclib-data" style="border-collapse:collapse;margin:6px 0;{css_font(font_px)}">']
     if caption:

@@ -192,10 +192,10 @@ def save_siamese_gif(n: int, path: str | Path, *, interval_ms: int = 600) -> Pat
 
     n = _animated_order(n)
     interval_ms = as_order(
-        interval_ms, name="interval_ms", minimum=20, maximum=60_000, what="a duration in ms"
+        interval_ms, name="interval_ms", minimum=20, maximum=60_000, what=_("a duration in ms")
     )
     if not isinstance(path, (str, Path)):
-        raise TypeError(f"path must be a str or pathlib.Path, got {type(path).__name__}")
+        raise TypeError(_("path must be a str or pathlib.Path, got {kind}", kind=type(path).__name__))
     path = Path(path)
     steps = list(_walk(n))
     size = min(0.55 * n + 1.2, 9)

@@ -466,9 +466,13 @@ WORKSHEETS: tuple[str, ...] = tuple(_BUILDERS)
 
 def _check(name: Any, paper: Any) -> None:
     if not isinstance(name, str) or name not in _BUILDERS:
-        raise ValueError(f"name must be one of {', '.join(WORKSHEETS)}, got {name!r}")
+        raise ValueError(
+            _("name must be one of {names}, got {name!r}", names=", ".join(WORKSHEETS), name=name)
+        )
     if not isinstance(paper, str) or paper not in PAPER:
-        raise ValueError(f"paper must be one of {', '.join(PAPER)}, got {paper!r}")
+        raise ValueError(
+            _("paper must be one of {papers}, got {paper!r}", papers=", ".join(PAPER), paper=paper)
+        )
 
 
 def worksheet_pages(name: str, *, answers: bool = False, paper: str = "A4") -> list[Any]:

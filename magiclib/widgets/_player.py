@@ -53,12 +53,14 @@ class FramePlayer(widgets.VBox):
     ):
         self.frames = as_frames(frames)
         interval_ms = as_order(
-            interval_ms, name="interval_ms", minimum=10, maximum=60_000, what="a duration in ms"
+            interval_ms, name="interval_ms", minimum=10, maximum=60_000, what=_("a duration in ms")
         )
         label = as_text(label, name="label") or _("step")
         name = as_text(name, name="name") or "player"
         if header is not None and not isinstance(header, widgets.Widget):
-            raise TypeError(f"header must be an ipywidgets Widget or None, got {type(header).__name__}")
+            raise TypeError(
+                _("header must be an ipywidgets Widget or None, got {kind}", kind=type(header).__name__)
+            )
         self.name = name
         labels = {key: (_(text), _(tip)) for key, text, tip in CONTROLS}
         last = len(self.frames) - 1

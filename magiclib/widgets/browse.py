@@ -37,16 +37,19 @@ class SquareBrowser(widgets.VBox):
     """
 
     def __init__(self, squares: Sequence[Any], *, cell_px: int = 64, name: str = "browser"):
-        arrays = [
-            as_square(s, name="each square") for s in as_items(squares, name="squares", maximum=100_000)
-        ]
+        each = _("each square")
+        arrays = [as_square(s, name=each) for s in as_items(squares, name="squares", maximum=100_000)]
         if max(a.shape[0] for a in arrays) > MAX_DRAWN_ORDER:
-            raise ValueError(f"each square must have order at most {MAX_DRAWN_ORDER} to be shown")
-        cell_px = as_order(cell_px, name="cell_px", minimum=10, maximum=200, what="a cell size in pixels")
+            raise ValueError(
+                _("each square must have order at most {maximum} to be shown", maximum=MAX_DRAWN_ORDER)
+            )
+        cell_px = as_order(cell_px, name="cell_px", minimum=10, maximum=200, what=_("a cell size in pixels"))
         name = as_text(name, name="name") or "browser"
         orders = {a.shape[0] for a in arrays}
         if len(orders) > 1:
-            raise ValueError(f"the squares must all have the same order, got orders {sorted(orders)}")
+            raise ValueError(
+                _("the squares must all have the same order, got orders {orders}", orders=sorted(orders))
+            )
         self.squares = arrays
         self.name = name
         self.cell_px = int(cell_px)

@@ -46,13 +46,16 @@ class HexagonFiller(widgets.VBox):
     def __init__(self, free: Sequence[int] = (1, 2, 3, 4, 5, 6, 7), total: int = 38):
         if isinstance(free, (str, bytes)) or not hasattr(free, "__len__"):
             raise TypeError(
-                "free must be a sequence of 7 integers (cells 10, 11, 14, 15, 16, 18, 19), "
-                f"got {type(free).__name__}"
+                _(
+                    "free must be a sequence of 7 integers (cells 10, 11, 14, 15, 16, 18, 19), got {kind}",
+                    kind=type(free).__name__,
+                )
             )
         if len(free) != 7:
-            raise ValueError(f"free must be a sequence of 7 integers, got {len(free)} values")
+            raise ValueError(_("free must be a sequence of 7 integers, got {size} values", size=len(free)))
+        what = _("an integer", context="what a value must be")  # not the exercises' "an integer"
         free = [
-            as_order(v, name=f"free[{i}]", minimum=-LIMIT, maximum=LIMIT, what="an integer")
+            as_order(v, name=f"free[{i}]", minimum=-LIMIT, maximum=LIMIT, what=what)
             for i, v in enumerate(free)
         ]
         total = as_order(
@@ -60,7 +63,7 @@ class HexagonFiller(widgets.VBox):
             name="total",
             minimum=-LIMIT,
             maximum=LIMIT,
-            what="an integer line sum (the inputs hold whole numbers)",
+            what=_("an integer line sum (the inputs hold whole numbers)"),
         )
         start = hexagon.fill(free, total)
         cells = hexagon.free_variables()

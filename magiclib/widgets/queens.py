@@ -28,11 +28,11 @@ __all__ = ["QueensOverSquare", "queens_over_square", "BacktrackPlayer", "backtra
 
 
 def _px(cell_px: Any) -> int:
-    return as_order(cell_px, name="cell_px", minimum=10, maximum=200, what="a cell size in pixels")
+    return as_order(cell_px, name="cell_px", minimum=10, maximum=200, what=_("a cell size in pixels"))
 
 
 def _ms(interval_ms: Any) -> int:
-    return as_order(interval_ms, name="interval_ms", minimum=10, maximum=60_000, what="a duration in ms")
+    return as_order(interval_ms, name="interval_ms", minimum=10, maximum=60_000, what=_("a duration in ms"))
 
 
 class QueensOverSquare(widgets.VBox):
@@ -46,17 +46,21 @@ class QueensOverSquare(widgets.VBox):
         self.square = as_square(square)
         n = as_order(
             self.square.shape[0],
-            name="the order of square",
+            name=_("the order of {name}", name="square"),
             maximum=MAX_LISTED,
-            what="an order (every solution is listed)",
+            what=_("an order (every solution is listed)"),
         )
         self.cell_px = _px(cell_px)
         interval_ms = _ms(interval_ms)
         self.all = queens(n)
         if not self.all:
             raise ValueError(
-                f"square must have an order with an n-queens solution (1, or 4 to {MAX_LISTED}), "
-                f"but the {n} x {n} board has none to show"
+                _(
+                    "square must have an order with an n-queens solution (1, or 4 to {maximum}), "
+                    "but the {n} x {n} board has none to show",
+                    maximum=MAX_LISTED,
+                    n=n,
+                )
             )
         self.hidden = hidden_queens(self.square)
         self.target = sum(int(x) for x in self.square.ravel()) // n
@@ -142,9 +146,9 @@ class BacktrackPlayer(widgets.VBox):
     """
 
     def __init__(self, n: int = 5, *, max_frames: int = 300, interval_ms: int = 500, cell_px: int = 50):
-        self.n = as_order(n, minimum=4, maximum=8, what="a board size")
+        self.n = as_order(n, minimum=4, maximum=8, what=_("a board size"))
         self.max_frames = as_order(
-            max_frames, name="max_frames", minimum=2, maximum=2000, what="a number of frames"
+            max_frames, name="max_frames", minimum=2, maximum=2000, what=_("a number of frames")
         )
         self.interval_ms = _ms(interval_ms)
         self.cell_px = _px(cell_px)

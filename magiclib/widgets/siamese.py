@@ -29,9 +29,16 @@ class SiamesePlayer(FramePlayer):
     """
 
     def __init__(self, n: int = 5, *, interval_ms: int = 700):
-        n = as_order(n, minimum=ORDERS[0], maximum=ORDERS[-1], what="an odd integer")
+        n = as_order(n, minimum=ORDERS[0], maximum=ORDERS[-1], what=_("an odd integer"))
         if n % 2 == 0:
-            raise ValueError(f"n must be an odd integer between {ORDERS[0]} and {ORDERS[-1]}, got {n}")
+            raise ValueError(
+                _(
+                    "n must be an odd integer between {minimum} and {maximum}, got {n}",
+                    minimum=ORDERS[0],
+                    maximum=ORDERS[-1],
+                    n=n,
+                )
+            )
         self.order = widgets.Dropdown(
             options=list(ORDERS), value=n, description=_("order n"), layout=widgets.Layout(width="180px")
         )
