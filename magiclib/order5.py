@@ -182,21 +182,16 @@ def _center(center: Any) -> int:
 
 
 def _diagonal_pairs_py(center: int) -> list[tuple[int, ...]]:
-    """Readable version of ``diagonal_pairs`` (a list of 9-tuples)."""
-    through = [s for s in _series5() if center in s]
+    """Readable version of ``diagonal_pairs`` (a list of 9-tuples): each canonical main diagonal through
+    ``center`` ((1,1) < (3,3), its smallest number at (0,0)) with each of its ``anti_diagonals``."""
     out = []
-    for main in through:
+    for main in (s for s in _series5() if center in s):
         m = [x for x in main if x != center]  # increasing, so m[0] is the smallest
         a0 = m[0]
         for a4 in m[1:]:
             a1, a3 = [x for x in m[1:] if x != a4]  # a1 < a3
-            for anti in through:
-                t = [x for x in anti if x != center]
-                if t[0] <= a0 or set(t) & set(m):
-                    continue
-                for b0, b1, b3, b4 in itertools.permutations(t):
-                    if b0 < b4:
-                        out.append((a0, a1, a3, a4, b0, b1, b3, b4, center))
+            for b0, b1, _c, b3, b4 in anti_diagonals((a0, a1, center, a3, a4)):
+                out.append((a0, a1, a3, a4, b0, b1, b3, b4, center))
     return out
 
 

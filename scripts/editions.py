@@ -427,29 +427,11 @@ def invariants(text: str, code: bool = False) -> dict[str, Counter]:
 
 #: English month names, which a translation may write as the month's number ("14 October 2017" is
 #: "2017 年 10 月 14 日" in Chinese).
-MONTHS = re.compile(
-    r"\b(January|February|March|April|May|June|July|August|September|October|November|December)\b"
-)
-MONTH_NUMBER = {
-    name: str(k)
-    for k, name in enumerate(
-        [
-            "January",
-            "February",
-            "March",
-            "April",
-            "May",
-            "June",
-            "July",
-            "August",
-            "September",
-            "October",
-            "November",
-            "December",
-        ],
-        start=1,
-    )
-}
+MONTH_NAMES = (
+    "January February March April May June July August September October November December"
+).split()
+MONTHS = re.compile(r"\b(" + "|".join(MONTH_NAMES) + r")\b")
+MONTH_NUMBER = {name: str(k) for k, name in enumerate(MONTH_NAMES, start=1)}
 
 
 def check_entry(msgid: str, msgstr: str, code: bool = False) -> list[str]:
