@@ -89,11 +89,7 @@ A11Y_SCRIPT = (
         : context ? W.figure.replace("{context}", context) : W.picture;
     });
     nameControls(root, W.controls);
-    /* ipywidgets 8 writes an unset tooltip into a described widget's label as title="null" (the
-       sliders' and menus' labels): a tooltip saying "null". No tooltip is what was meant. */
-    root.querySelectorAll('[title="null"]').forEach(function (el) {
-      el.removeAttribute("title");
-    });
+    dropNullTooltips(root);
     /* The page's own scrolling box: a keyboard stop too, so that a page without links or
        controls (notebook 08 has none) still scrolls with the arrow keys. */
     var page = root.querySelector("#rendered_cells");
@@ -116,6 +112,14 @@ A11Y_SCRIPT = (
       }
     });
   }
+  /* ipywidgets 8 writes an unset tooltip into a described widget's label as title="null" (the
+     sliders' and menus' labels), sometimes after the label is on the page: a tooltip saying "null".
+     No tooltip is what was meant. */
+  function dropNullTooltips(root) {
+    root.querySelectorAll('[title="null"]').forEach(function (el) {
+      el.removeAttribute("title");
+    });
+  }
   var queued = false;
   function soon() {
     if (queued) return;
@@ -125,10 +129,13 @@ A11Y_SCRIPT = (
   /* The controls are named at once, in the observer's own microtask, before anything else on the
      page (a screen reader, a script) can meet them unnamed; the rest waits for the next frame (alt
      text needs the cells, scroll regions the layout), which a busy page may put off. */
+  /* A title set later is an attribute change, not a new node: the observer watches titles too, and
+     drops a "null" one at once rather than on a frame a busy page may put off. */
   new MutationObserver(function () {
     nameControls(document, W.controls);
+    dropNullTooltips(document);
     soon();
-  }).observe(document.body, { childList: true, subtree: true });
+  }).observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ["title"] });
   window.addEventListener("load", soon);
   soon();
 })();
