@@ -69,20 +69,26 @@ TEACHER_LAB_PLUGINS = (
 )
 
 
+def teacher_parts(server: Path, page: Path, on: bool) -> None:
+    """Switch nbgrader's teacher parts (see `TEACHER_SERVER_EXTENSIONS`) on or off in a Jupyter server
+    config file and a JupyterLab page config, keeping whatever else the two files say."""
+    config = json.loads(server.read_text()) if server.exists() else {}
+    extensions = config.setdefault("ServerApp", {}).setdefault("jpserver_extensions", {})
+    extensions.update(dict.fromkeys(TEACHER_SERVER_EXTENSIONS, on))
+    server.parent.mkdir(parents=True, exist_ok=True)
+    server.write_text(json.dumps(config, indent=2) + "\n")
+    settings = json.loads(page.read_text()) if page.exists() else {}
+    settings.setdefault("disabledExtensions", {}).update(dict.fromkeys(TEACHER_LAB_PLUGINS, not on))
+    page.parent.mkdir(parents=True, exist_ok=True)
+    page.write_text(json.dumps(settings, indent=2) + "\n")
+
+
 def teacher_parts_off(prefix: Path) -> None:
     """Switch nbgrader's teacher parts off in the environment (see `TEACHER_SERVER_EXTENSIONS`)."""
     etc = prefix / "etc" / "jupyter"
-    server = etc / "jupyter_server_config.d" / "nbgrader.json"
-    config = json.loads(server.read_text()) if server.exists() else {}
-    extensions = config.setdefault("ServerApp", {}).setdefault("jpserver_extensions", {})
-    extensions.update(dict.fromkeys(TEACHER_SERVER_EXTENSIONS, False))
-    server.parent.mkdir(parents=True, exist_ok=True)
-    server.write_text(json.dumps(config, indent=2) + "\n")
-    page = etc / "labconfig" / "page_config.json"
-    settings = json.loads(page.read_text()) if page.exists() else {}
-    settings.setdefault("disabledExtensions", {}).update(dict.fromkeys(TEACHER_LAB_PLUGINS, True))
-    page.parent.mkdir(parents=True, exist_ok=True)
-    page.write_text(json.dumps(settings, indent=2) + "\n")
+    teacher_parts(
+        etc / "jupyter_server_config.d" / "nbgrader.json", etc / "labconfig" / "page_config.json", on=False
+    )
 
 
 def run(cmd: list[str], **kwargs) -> None:

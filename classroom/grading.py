@@ -108,11 +108,7 @@ def hand_over(course: Path, teacher: str, exchange_root: Path) -> None:
     config.write_text(teacher_config(course.resolve(), exchange_root))
     shutil.copyfile(TEMPLATES / "teacher" / "mathjax.html.j2", mathjax)
     # nbgrader's teacher parts, off in the shared environment (classroom/build_env.py), on for this account
-    on = dict.fromkeys(build_env.TEACHER_SERVER_EXTENSIONS, True)
-    server.write_text(json.dumps({"ServerApp": {"jpserver_extensions": on}}, indent=2) + "\n")
-    settings = json.loads(page.read_text()) if page.exists() else {}
-    settings.setdefault("disabledExtensions", {}).update(dict.fromkeys(build_env.TEACHER_LAB_PLUGINS, False))
-    page.write_text(json.dumps(settings, indent=2) + "\n")
+    build_env.teacher_parts(server, page, on=True)
     for path in (config, mathjax, server, page):
         os.chown(path, account.pw_uid, account.pw_gid)
         path.chmod(0o600)

@@ -255,6 +255,17 @@ def xsrf_headers(page) -> dict:
     return {"X-XSRFToken": token}
 
 
+def stop_server(page, classroom, user: str, timeout_s: float = 60):
+    """Ask the hub, as the page's account, to stop ``user``'s server, and wait up to ``timeout_s`` for it
+    to be gone; the hub's answer is returned."""
+    url = f"{classroom.base}/hub/api/users/{user}/server"
+    response = page.request.delete(url, headers=xsrf_headers(page))
+    deadline = time.monotonic() + timeout_s
+    while classroom.server_running(user) and time.monotonic() < deadline:
+        time.sleep(0.3)
+    return response
+
+
 def test_students_log_in_and_land_in_their_language_and_edition(classroom, pages):
     started = time.monotonic()
     for user in (A, B):  # both spawn at once, as a class does
@@ -386,11 +397,8 @@ def test_teacher_sees_the_class_and_stops_a_server(classroom, pages):
     # The teacher does not open a student's server (no access:servers: see classroom/jupyterhub_config.py).
     response = page.request.get(f"{classroom.base}/user/{A}/api/contents/magic-squares")
     assert response.status == 403 or f"/user/{T}/" in response.url, (response.status, response.url)
-    response = page.request.delete(f"{classroom.base}/hub/api/users/{B}/server", headers=xsrf_headers(page))
+    response = stop_server(page, classroom, B)
     assert response.status in (202, 204), (response.status, response.text())
-    deadline = time.monotonic() + 60
-    while classroom.server_running(B) and time.monotonic() < deadline:
-        time.sleep(0.3)
     assert not classroom.server_running(B)
 
 
@@ -530,10 +538,7 @@ def test_an_assignment_handed_out_answered_in_the_browser_and_graded(classroom, 
     # The teacher grades in formgrader (their own server, started after the course was handed over).
     page = pages[T]
     if classroom.server_running(T):
-        page.request.delete(f"{classroom.base}/hub/api/users/{T}/server", headers=xsrf_headers(page))
-        deadline = time.monotonic() + 60
-        while classroom.server_running(T) and time.monotonic() < deadline:
-            time.sleep(0.3)
+        stop_server(page, classroom, T)
     requests = []
     page.on("request", lambda r: requests.append(r.url))
     gradebook = f"/user/{T}/formgrader/gradebook/{name}/01_siamese_walk"
