@@ -51,6 +51,9 @@ LANGUAGES: dict[str, tuple[str, str]] = {
     "es": ("es_ES", "Español"),
     "zh": ("zh_Hans_CN", "中文"),
 }
+#: CLDR's minimum grouping digits where it is more than 1 (Babel does not apply it): Spanish groups the
+#: thousands only from five digits on, 1296 but 12.960, as the RAE writes them.
+MIN_GROUPING_DIGITS: dict[str, int] = {"es": 2}
 LOCALE_DIR = Path(__file__).with_name("locale")
 _current = "en"
 
@@ -181,6 +184,8 @@ def number(
     ('+0.041', '880')
     >>> use_language("uk"); number(24_000_000, decimals=1, exponent=True); use_language("en")
     '2,4e+07'
+    >>> use_language("es"); number(1296), number(12960), number(-1296.5, decimals=1); use_language("en")
+    ('1296', '12.960', '-1296,5')
 
     """
     from babel.numbers import format_decimal
@@ -192,6 +197,8 @@ def number(
         return text if _current == "en" else text.replace(".", decimal_sign())
     if decimals is not None and _current == "en":  # exactly what :,.3f (:+,.3f, :.3f) prints
         return format(value, ("+" if sign else "") + ("," if group else "") + f".{decimals}f")
+    if group and abs(value) < 10 ** (2 + MIN_GROUPING_DIGITS.get(_current, 1)):
+        group = False  # fewer digits than the language groups (1296 in Spanish)
     pattern = (
         None if decimals is None else ("#,##0" if group else "0") + ("." + "0" * decimals if decimals else "")
     )

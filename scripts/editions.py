@@ -410,15 +410,21 @@ ORDINAL = re.compile(r"\b\d+(?:st|nd|rd|th)\b")  # "19th century" may become "si
 NUMBER = re.compile(r"\d+(?:[,.\u00a0\u202f ]\d{3}(?!\d))*(?:[.,]\d+)?")
 
 
+#: A decimal comma inside a formula, as Spanish and Ukrainian write it in TeX (``4{,}8``): the same formula
+#: as ``4.8``.
+DECIMAL_COMMA = re.compile(r"(?<=\d)\{,\}(?=\d)")
+
+
 def invariants(text: str, code: bool = False) -> dict[str, Counter]:
-    """What a translation must keep: maths, code spans, link targets, placeholders and numbers."""
+    """What a translation must keep: maths (a decimal comma ``{,}`` counts as a point), code spans, link
+    targets, placeholders and numbers."""
     if code:
         return {"placeholder": Counter(PLACEHOLDER.findall(text))}
     bare = MATH.sub(" ", CODE_SPAN.sub(" ", text))
     bare = LINK_TARGET.sub(" ", bare)
     numbers = Counter(re.sub(r"\D", "", n) for n in NUMBER.findall(ORDINAL.sub(" ", bare)))
     return {
-        "formula": Counter(MATH.findall(text)),
+        "formula": Counter(DECIMAL_COMMA.sub(".", m) for m in MATH.findall(text)),
         "code": Counter(CODE_SPAN.findall(text)),
         "link": Counter(LINK_TARGET.findall(text)),
         "number": numbers,
@@ -441,6 +447,10 @@ def check_entry(msgid: str, msgstr: str, code: bool = False) -> list[str]:
     []
     >>> check_entry("order {n}: {count:,} squares", "порядок {n}: квадратів", code=True)
     ['placeholder: lost {count:,}']
+    >>> check_entry("about $4.8 \\times 10^{18}$", "unos $4{,}8 \\times 10^{18}$")
+    []
+    >>> check_entry("$1.5$", "$1{,}6$")
+    ['formula: lost $1.5$', 'formula: added $1.6$']
     >>> check_entry("14 October 2017", "2017 年 10 月 14 日")
     []
     >>> check_entry("14 May 2017", "2017 年 10 月 14 日")

@@ -162,6 +162,9 @@ def test_a_translation_that_changes_a_number_formula_code_span_link_or_placehold
     # "3, 4" is two numbers, "1,296" and "1 296" one, "153.55" and "153,55" one
     assert ed.check_entry("for order 3, 4 of its 1,296 squares", "4 з його 1 296 квадратів порядку 3") == []
     assert ed.check_entry("153.55 years", "153,55 años") == []
+    # a decimal comma in a formula is TeX's {,}: the same formula; another digit is not
+    assert ed.check_entry("$(1.7745 \\pm 0.0016)$", "$(1{,}7745 \\pm 0{,}0016)$") == []
+    assert ed.check_entry("$4.8$", "$4{,}9$") == ["formula: lost $4.8$", "formula: added $4.9$"]
 
 
 def test_update_generate_and_the_staleness_check(project):

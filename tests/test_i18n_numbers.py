@@ -61,7 +61,8 @@ def test_ukrainian_and_spanish_write_a_decimal_comma_chinese_a_point(language):
     assert percent(0.95, decimals=0) == f"95{nbsp}%"
     assert number(0.986, decimals=3) == "0,986"
     assert number(1.7745e19, digits=5) == "1,7745e+19"
-    assert unit(3267, "x", 0) == "3.267×"
+    assert unit(3267, "x", 0) == "3267×" and unit(32670, "x", 0) == "32.670×"  # RAE: groups from five digits
+    assert number(1296) == "1296" and number(-9999.5, decimals=1) == "-9999,5" and number(10_000) == "10.000"
     language("zh")
     assert percent(0.168) == "16.8%"
     assert number(0.986, decimals=3) == "0.986"
