@@ -52,11 +52,11 @@ def test_deck_offline_arrow_keys_and_animation(browser, deck):
         # walk with the arrow keys to the slide that holds the kernel-free player
         # (a Predict opens a vertical slide of its own: the player may sit below its section's first slide)
         where = page.evaluate("Reveal.getIndices(document.querySelector('.mlanim').closest('section'))")
-        for _ in range(where["h"]):
-            page.keyboard.press("ArrowRight")
-        for _ in range(where.get("v") or 0):
-            page.keyboard.press("ArrowDown")
         h, v = where["h"], where.get("v") or 0
+        for _ in range(h):
+            page.keyboard.press("ArrowRight")
+        for _ in range(v):
+            page.keyboard.press("ArrowDown")
         page.wait_for_function(f"Reveal.getIndices().h === {h} && (Reveal.getIndices().v || 0) === {v}")
         anim = page.locator("section.present > .mlanim, section.present:not(.stack) .mlanim").first
         assert anim.locator(VISIBLE_FRAME).first.get_attribute("data-step") == "0"
