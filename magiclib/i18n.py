@@ -186,6 +186,8 @@ def number(
     '2,4e+07'
     >>> use_language("es"); number(1296), number(12960), number(-1296.5, decimals=1); use_language("en")
     ('1296', '12.960', '-1296,5')
+    >>> use_language("es"); number(9999.6, decimals=0), number(9999.4, decimals=0); use_language("en")
+    ('10.000', '9999')
 
     """
     from babel.numbers import format_decimal
@@ -197,7 +199,8 @@ def number(
         return text if _current == "en" else text.replace(".", decimal_sign())
     if decimals is not None and _current == "en":  # exactly what :,.3f (:+,.3f, :.3f) prints
         return format(value, ("+" if sign else "") + ("," if group else "") + f".{decimals}f")
-    if group and abs(value) < 10 ** (2 + MIN_GROUPING_DIGITS.get(_current, 1)):
+    shown = round(value, 3 if decimals is None else decimals)  # the value as printed (9999.6 -> 10000)
+    if group and abs(shown) < 10 ** (2 + MIN_GROUPING_DIGITS.get(_current, 1)):
         group = False  # fewer digits than the language groups (1296 in Spanish)
     pattern = (
         None if decimals is None else ("#,##0" if group else "0") + ("." + "0" * decimals if decimals else "")

@@ -63,6 +63,9 @@ def test_ukrainian_and_spanish_write_a_decimal_comma_chinese_a_point(language):
     assert number(1.7745e19, digits=5) == "1,7745e+19"
     assert unit(3267, "x", 0) == "3267×" and unit(32670, "x", 0) == "32.670×"  # RAE: groups from five digits
     assert number(1296) == "1296" and number(-9999.5, decimals=1) == "-9999,5" and number(10_000) == "10.000"
+    # grouped or not as printed, after rounding: 9999.6 is written 10.000, not 10000
+    assert number(9999.6, decimals=0) == "10.000" and number(-9999.96, decimals=1) == "-10.000,0"
+    assert number(9999.9996) == "10.000" and number(9999.9994) == "9999,999"
     language("zh")
     assert percent(0.168) == "16.8%"
     assert number(0.986, decimals=3) == "0.986"
