@@ -729,6 +729,7 @@ class _Chains:
         production = sweeps - burn
         # Bennett: ln Z_{k+1}/Z_k = ln <f(dU - C)>_k - ln <f(C - dU)>_{k+1} - C, with equal sample sizes.
         log_ratios = np.log(self.fwd / production) - np.log(self.bwd / production) - self.bar_c
+        self.log_ratios = log_ratios  # one row per chain (benchmarks/estimate_variance.py reads them)
         big = self.n * self.n
         start = math.lgamma(big + 1) - math.log(8)
         cold_moves = int(self.moves[-1])
