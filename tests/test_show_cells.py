@@ -39,9 +39,12 @@ def test_walk_blocks_label_each_number_with_its_block():
     n = 5
     ax = draw_walk_blocks(n)
     texts = [t.get_text() for t in ax.texts]
-    numbers, labels = [int(t) for t in texts[0::2]], texts[1::2]
+    cells, edges = texts[: 2 * n * n], texts[2 * n * n :]
+    numbers, labels = [int(t) for t in cells[0::2]], cells[1::2]
     assert numbers == siamese(n).ravel().tolist()
     assert labels == [f"q={(x - 1) // n}" for x in numbers]
+    # every row's r on its left and every column's c above it, so the text's (r, c) can be found
+    assert edges == [str(k) for k in range(n) for _side in "rc"]
 
 
 def test_walk_blocks_need_an_odd_order():

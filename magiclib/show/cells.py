@@ -42,9 +42,10 @@ CLASS_FILLS: tuple[str, ...] = (
 MAX_BLOCK_ORDER = len(CLASS_FILLS)
 
 
-def _grid(ax, n: int, fill, text, *, corner=None, fontsize: float, corner_size: float = 12):
+def _grid(ax, n: int, fill, text, *, corner=None, fontsize: float, corner_size: float = 12, indices=False):
     """Cells (r, c) filled ``fill(r, c)`` with ``text(r, c)`` in the middle and ``corner(r, c)``
-    (if given) in the top left; row 0 at the top."""
+    (if given) in the top left; row 0 at the top. With ``indices``, each row's r is written on its left
+    and each column's c above it, so that a cell named (r, c) in the text can be found."""
     from matplotlib.patches import Rectangle
 
     for r in range(n):
@@ -69,8 +70,14 @@ def _grid(ax, n: int, fill, text, *, corner=None, fontsize: float, corner_size: 
                     fontsize=pt(corner_size),
                     color=COLORS["grid"],
                 )
-    ax.set_xlim(-0.05, n + 0.05)
-    ax.set_ylim(n + 0.05, -0.05)
+    edge = -0.05
+    if indices:
+        edge = -0.45
+        for k in range(n):
+            ax.text(-0.22, k + 0.5, str(k), ha="center", va="center", fontsize=pt(14), color=COLORS["grid"])
+            ax.text(k + 0.5, -0.22, str(k), ha="center", va="center", fontsize=pt(14), color=COLORS["grid"])
+    ax.set_xlim(edge, n + 0.05)
+    ax.set_ylim(n + 0.05, edge)
     ax.set_aspect("equal")
     ax.axis("off")
 
@@ -186,7 +193,8 @@ def _corner_list(corners: Any, n: int) -> list[tuple[int, int]]:
 def draw_walk_blocks(n: int = 5, ax=None):
     """Draw siamese(n) with each block of n consecutive numbers (1..n, n+1..2n, …) in its own fill and
     labelled with its block number q in the corner of each of its cells: every block lies on one wrapped
-    diagonal r + c ≡ h − 1 − q (mod n), h = n//2. Returns the Axes.
+    diagonal r + c ≡ h − 1 − q (mod n), h = n//2. The rows' r and the columns' c are written on the left
+    and at the top. Returns the Axes.
 
     >>> draw_walk_blocks(3).get_title()
     'siamese(3): block q on its wrapped diagonal'
@@ -201,6 +209,7 @@ def draw_walk_blocks(n: int = 5, ax=None):
         lambda r, c: str(int(a[r, c])),
         corner=lambda r, c: f"q={(int(a[r, c]) - 1) // n}",
         fontsize=pt(min(20, 110 / n)),
+        indices=True,
     )
     ax.set_title(
         _("siamese({n}): block q on its wrapped diagonal", n=n),
