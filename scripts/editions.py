@@ -440,6 +440,19 @@ MONTHS = re.compile(r"\b(" + "|".join(MONTH_NAMES) + r")\b")
 MONTH_NUMBER = {name: str(k) for k, name in enumerate(MONTH_NAMES, start=1)}
 
 
+#: A number with its word of scale, which Chinese writes in its own units: "3.2 million" is "320 万".
+SCALED = re.compile(r"(\d+(?:\.\d+)?)\s*(million|billion|万|亿)")
+SCALE = {"million": 10**6, "billion": 10**9, "万": 10**4, "亿": 10**8}
+
+
+def _scaled(text: str) -> dict[str, int]:
+    """The numbers of ``text`` written with a word of scale: their digits (as ``invariants`` keeps them)
+    -> the whole value (3.2 million -> 3,200,000)."""
+    return {
+        re.sub(r"\D", "", digits): round(float(digits) * SCALE[word]) for digits, word in SCALED.findall(text)
+    }
+
+
 def check_entry(msgid: str, msgstr: str, code: bool = False) -> list[str]:
     """What a translation drops or changes of its English, in words (empty when it keeps everything).
 
@@ -455,6 +468,8 @@ def check_entry(msgid: str, msgstr: str, code: bool = False) -> list[str]:
     []
     >>> check_entry("14 May 2017", "2017 年 10 月 14 日")
     ['number: added 10']
+    >>> check_entry("the 3.2 million partitions", "320 万个划分"), check_entry("3.2 million", "32 万")
+    ([], ['number: lost 3,200,000', 'number: added 320,000'])
     """
     problems = []
     want, got = invariants(msgid, code), invariants(msgstr, code)
@@ -463,6 +478,14 @@ def check_entry(msgid: str, msgstr: str, code: bool = False) -> list[str]:
         lost, added = want[kind] - got[kind], got[kind] - want[kind]
         if kind == "number":
             added -= months  # a month's name written as its number
+            english, chinese = _scaled(msgid), _scaled(msgstr)  # the same value in other units
+            same = {x: y for x in lost for y in added if x in english and english[x] == chinese.get(y)}
+            lost -= Counter(same.keys())
+            added -= Counter(same.values())
+            if chinese:  # in Chinese units the values must agree, not only the digits
+                values, wanted = Counter(chinese.values()), Counter(english.values())
+                problems += [f"number: lost {x:,}" for x in wanted - values]
+                problems += [f"number: added {x:,}" for x in values - wanted]
         problems += [f"{kind}: lost {x}" for x in lost] + [f"{kind}: added {x}" for x in added]
     return problems
 

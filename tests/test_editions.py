@@ -165,6 +165,10 @@ def test_a_translation_that_changes_a_number_formula_code_span_link_or_placehold
     # a decimal comma in a formula is TeX's {,}: the same formula; another digit is not
     assert ed.check_entry("$(1.7745 \\pm 0.0016)$", "$(1{,}7745 \\pm 0{,}0016)$") == []
     assert ed.check_entry("$4.8$", "$4{,}9$") == ["formula: lost $4.8$", "formula: added $4.9$"]
+    # Chinese counts in its own units (万 = 10^4, 亿 = 10^8): the value must agree, not the digits
+    assert ed.check_entry("the 3.2 million partitions", "320 万个划分") == []
+    assert ed.check_entry("1.5 billion", "15 亿") == []
+    assert ed.check_entry("3.2 million", "32 万") == ["number: lost 3,200,000", "number: added 320,000"]
 
 
 def test_update_generate_and_the_staleness_check(project):
