@@ -42,7 +42,9 @@ CLASS_FILLS: tuple[str, ...] = (
 MAX_BLOCK_ORDER = len(CLASS_FILLS)
 
 
-def _grid(ax, n: int, fill, text, *, corner=None, fontsize: float, corner_size: float = 12, indices=False):
+def _grid(
+    ax, n: int, fill, text, *, corner=None, fontsize: float, corner_size: float = 12, indices: bool = False
+):
     """Cells (r, c) filled ``fill(r, c)`` with ``text(r, c)`` in the middle and ``corner(r, c)``
     (if given) in the top left; row 0 at the top. With ``indices``, each row's r is written on its left
     and each column's c above it, so that a cell named (r, c) in the text can be found."""
