@@ -26,7 +26,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from magiclib.estimate import EXACT_UP_TO_SYMMETRY, _Chains  # noqa: E402
+from magiclib.estimate import EXACT_UP_TO_SYMMETRY, _Chains, _t975  # noqa: E402
 
 ORDER = 6
 
@@ -55,7 +55,7 @@ def main(chains: int = 64, sweeps: int = 7000, seed: int = 0) -> dict[str, float
         share = float(np.cov(values, total)[0, 1]) / variance  # its variance plus its covariances
         print(f"  {name:28s} variance {values.var(ddof=1):.2e}, share of the total {share:6.1%}")
     z = (total.mean() - math.log(EXACT_UP_TO_SYMMETRY[ORDER])) / math.sqrt(variance / chains)
-    width = 2.131 * math.sqrt(merit / 120)  # t(15) for 16 chains
+    width = _t975(16 - 1) * math.sqrt(merit / 120)  # a 16-chain run's interval, as the estimator computes it
     print(f"variance x seconds / chains: {merit:.2e}; a 16-chain run of 120 s: half-width about {width:.2%}")
     print(f"z of Mino's count against these chains: {z:+.2f}")
     return {"merit": merit, "half_width_120": width}

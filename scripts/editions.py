@@ -478,11 +478,10 @@ def check_entry(msgid: str, msgstr: str, code: bool = False) -> list[str]:
         lost, added = want[kind] - got[kind], got[kind] - want[kind]
         if kind == "number":
             added -= months  # a month's name written as its number
-            english, chinese = _scaled(msgid), _scaled(msgstr)  # the same value in other units
-            same = {x: y for x in lost for y in added if x in english and english[x] == chinese.get(y)}
-            lost -= Counter(same.keys())
-            added -= Counter(same.values())
-            if chinese:  # in Chinese units the values must agree, not only the digits
+            english, chinese = _scaled(msgid), _scaled(msgstr)
+            if chinese:  # in Chinese units (320 万 for 3.2 million) the values are compared, not the digits
+                lost -= Counter(english.keys())
+                added -= Counter(chinese.keys())
                 values, wanted = Counter(chinese.values()), Counter(english.values())
                 problems += [f"number: lost {x:,}" for x in wanted - values]
                 problems += [f"number: added {x:,}" for x in values - wanted]
