@@ -18,10 +18,10 @@ Targets: order 5 within 3% in 60 s, order 6 within 1% in 120 s.
 The full run then measures, in parts (``ESTIMATE_BENCH_PARTS``, comma-separated; all by default):
 
 - ``kernel``: the same fixed work (order 6, 16 chains, 2,000 sweeps) run locally, by the kernel that
-  runs the chains on numba's threads (its code unchanged since the executor fix), and as one task a
-  chain on a ThreadPoolExecutor with one thread a core, by its twin without numba's threads (what an
-  executor's task runs since 2026-12-02): the two must agree to the last digit and run at about the
-  same speed (about 30 s; recorded nowhere);
+  runs the chains on numba's threads, and as one task a chain on a ThreadPoolExecutor with one
+  thread a core, by its twin without numba's threads (the same code; what an executor's task runs since
+  2026-12-02): the two must agree to the last digit and run at about the same speed (about 30 s;
+  recorded nowhere);
 - ``runs``: the rows above (order 5 in 60 s, order 6 in 120 s);
 - ``coverage``: the coverage of the interval where the exact count is known, with the mean and
   standard deviation of z = (ln exact - mean ln estimate) / standard error (about 0 and 1 for an

@@ -247,6 +247,35 @@ def test_the_sampler_keeps_its_line_sums_and_energies_exact(n, mode):
             assert (dev[c, r] == expected).all() and energy[c, r] == int((expected**2).sum())
 
 
+@pytest.mark.parametrize(("n", "mode"), [(3, "magic"), (4, "magic"), (5, "semi-magic"), (6, "magic")])
+def test_the_change_of_energy_of_every_swap_is_the_recomputed_one(n, mode):
+    """``_delta_energy`` (no branches: two cells in one row, one column, on a diagonal or not) gives,
+    for every pair of cells of random fillings, the energy after the swap minus the energy before,
+    both computed from all the line sums."""
+    from magiclib.estimate import _delta_energy, _line_tables
+
+    magic = n * (n * n + 1) // 2
+    row, col, main, anti = _line_tables(n, mode == "magic")
+
+    def deviations(grid):
+        sq = grid.reshape(n, n)
+        diagonals = [np.trace(sq) - magic, np.trace(sq[:, ::-1]) - magic] if mode == "magic" else [0, 0]
+        return np.concatenate([sq.sum(axis=1) - magic, sq.sum(axis=0) - magic, diagonals]).astype(np.int64)
+
+    rng = np.random.default_rng(n)
+    for _filling in range(3):
+        grid = rng.permutation(np.arange(1, n * n + 1, dtype=np.int64))
+        dev = deviations(grid)
+        for a in range(n * n):
+            for b in range(n * n):
+                if a == b:
+                    continue
+                swapped = grid.copy()
+                swapped[a], swapped[b] = grid[b], grid[a]
+                expected = int((deviations(swapped) ** 2).sum() - (dev**2).sum())
+                assert _delta_energy(dev, n, a, b, grid[b] - grid[a], row, col, main, anti) == expected
+
+
 def test_a_move_picks_its_cells_from_32_random_bits_evenly():
     """``_below(bits, m)`` (one half of a 64-bit draw -> 0..m-1, integer arithmetic) reaches 0 and
     m - 1 at the ends of the 32-bit range, never m, and takes every value equally often over evenly
