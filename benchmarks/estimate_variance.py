@@ -13,6 +13,11 @@ quarters of the variance (the ratios from beta 1 on 53%, the E = 0 fraction 25%,
 middle of the ladder 15%, the hot end 6%; a 16-chain run of 120 s would reach about 0.96%. Eight times
 n^2 moves a sweep at the cold end are enough (sixteen change nothing); what is left is how often the
 coldest temperatures sit at E = 0, which forgets itself in about 20 sweeps. Nothing is recorded: it prints.
+
+One ratio at a time (2026-12-04, 96 chains x 7,000 sweeps, seed 0): the last ratio (beta 2 -> 3) and
+ln P(E = 0) at beta 3 carry about 60% of the variance with their covariance, the ratio 1.34 -> 2 about
+14%, no other ratio more than 3%. The integrated autocorrelation of [E = 0] is about 26 sweeps at beta 3
+and 11 at beta 2, under 2 from beta 1.34 up: the two coldest temperatures change almost only by exchange.
 """
 
 from __future__ import annotations
