@@ -44,14 +44,13 @@ def main(chains: int = 64, sweeps: int = 7000, seed: int = 0) -> dict[str, float
     seconds = time.perf_counter() - start
     if 0 in hits:
         raise SystemExit("a chain never reached a magic square: give more sweeps")
-    betas, ratios = run.betas[:-1], run.log_ratios
+    betas, ratios, total = run.betas[:-1], run.log_ratios, np.array(logs)
     parts = {
         "ratios, beta < 0.025": ratios[:, betas < 0.025].sum(axis=1),
         "ratios, 0.025 <= beta < 1": ratios[:, (betas >= 0.025) & (betas < 1)].sum(axis=1),
         "ratios, beta >= 1": ratios[:, betas >= 1].sum(axis=1),
-        "ln P(E = 0) at the cold end": np.array(logs) - ratios.sum(axis=1),
+        "ln P(E = 0) at the cold end": total - ratios.sum(axis=1),
     }
-    total = np.array(logs)
     variance = float(total.var(ddof=1))
     merit = variance * seconds / chains
     print(f"order {ORDER}, {chains} chains x {sweeps:,} sweeps, seed {seed}: {seconds:.1f} s")

@@ -478,8 +478,9 @@ def check_entry(msgid: str, msgstr: str, code: bool = False) -> list[str]:
         lost, added = want[kind] - got[kind], got[kind] - want[kind]
         if kind == "number":
             added -= months  # a month's name written as its number
-            english, chinese = _scaled(msgid), _scaled(msgstr)
+            chinese = _scaled(msgstr)
             if chinese:  # in Chinese units (320 万 for 3.2 million) the values are compared, not the digits
+                english = _scaled(msgid)
                 lost -= Counter(english.keys())
                 added -= Counter(chinese.keys())
                 values, wanted = Counter(chinese.values()), Counter(english.values())

@@ -226,6 +226,16 @@ def test_progress_is_called_up_to_the_total_and_changes_nothing():
     assert done == sorted(done) and all(t == 500 for _, t in calls)
 
 
+def _deviations(grid: np.ndarray, n: int, mode: str) -> np.ndarray:
+    """Each line's sum minus M, recomputed from a filling given row by row: the rows, the columns, then
+    the two diagonals (0 for ``mode="semi-magic"``, whose energy leaves them out), as the sampler keeps
+    them."""
+    magic = n * (n * n + 1) // 2
+    sq = grid.reshape(n, n)
+    diagonals = [np.trace(sq) - magic, np.trace(sq[:, ::-1]) - magic] if mode == "magic" else [0, 0]
+    return np.concatenate([sq.sum(axis=1) - magic, sq.sum(axis=0) - magic, diagonals]).astype(np.int64)
+
+
 @pytest.mark.parametrize(("n", "mode"), [(3, "magic"), (5, "magic"), (6, "semi-magic")])
 def test_the_sampler_keeps_its_line_sums_and_energies_exact(n, mode):
     """After sweeps with every kind of move (the cold end's extra close-value moves included), each
@@ -236,14 +246,11 @@ def test_the_sampler_keeps_its_line_sums_and_energies_exact(n, mode):
     run.run(200)
     assert run.moves[-1] == 8 and run.moves[0] == 1 and run.close_only[-1] == 1
     grid, pos, dev, energy = run.arrays[:4]
-    magic = n * (n * n + 1) // 2
     for c in range(2):
         for r in range(len(run.betas)):
-            sq = grid[c, r].reshape(n, n)
             assert sorted(grid[c, r].tolist()) == list(range(1, n * n + 1))
             assert (pos[c, r, grid[c, r]] == np.arange(n * n)).all()
-            diagonals = [np.trace(sq) - magic, np.trace(sq[:, ::-1]) - magic] if mode == "magic" else [0, 0]
-            expected = np.concatenate([sq.sum(axis=1) - magic, sq.sum(axis=0) - magic, diagonals])
+            expected = _deviations(grid[c, r], n, mode)
             assert (dev[c, r] == expected).all() and energy[c, r] == int((expected**2).sum())
 
 
@@ -254,25 +261,18 @@ def test_the_change_of_energy_of_every_swap_is_the_recomputed_one(n, mode):
     both computed from all the line sums."""
     from magiclib.estimate import _delta_energy, _line_tables
 
-    magic = n * (n * n + 1) // 2
     row, col, main, anti = _line_tables(n, mode == "magic")
-
-    def deviations(grid):
-        sq = grid.reshape(n, n)
-        diagonals = [np.trace(sq) - magic, np.trace(sq[:, ::-1]) - magic] if mode == "magic" else [0, 0]
-        return np.concatenate([sq.sum(axis=1) - magic, sq.sum(axis=0) - magic, diagonals]).astype(np.int64)
-
     rng = np.random.default_rng(n)
     for _filling in range(3):
         grid = rng.permutation(np.arange(1, n * n + 1, dtype=np.int64))
-        dev = deviations(grid)
+        dev = _deviations(grid, n, mode)
         for a in range(n * n):
             for b in range(n * n):
                 if a == b:
                     continue
                 swapped = grid.copy()
                 swapped[a], swapped[b] = grid[b], grid[a]
-                expected = int((deviations(swapped) ** 2).sum() - (dev**2).sum())
+                expected = int((_deviations(swapped, n, mode) ** 2).sum() - (dev**2).sum())
                 assert _delta_energy(dev, n, a, b, grid[b] - grid[a], row, col, main, anti) == expected
 
 
