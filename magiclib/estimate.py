@@ -351,11 +351,11 @@ def _below(bits, m):
 
 @njit(cache=True)
 def _line_tables(n, diagonals):
-    """For each cell: its row line, its column line, and whether it is on each diagonal
-    (never, when ``diagonals`` is False: the semi-magic energy counts rows and columns only)."""
+    """For each cell: its row line, its column line (unsigned, as indices: see ``_at``), and whether it is on
+    each diagonal (never, when ``diagonals`` is False: the semi-magic energy counts rows and columns only)."""
     big = n * n
-    row = np.empty(big, np.int64)
-    col = np.empty(big, np.int64)
+    row = np.empty(big, np.uint64)
+    col = np.empty(big, np.uint64)
     main = np.zeros(big, np.int64)
     anti = np.zeros(big, np.int64)
     for cell in range(big):
@@ -370,6 +370,14 @@ def _line_tables(n, diagonals):
 
 
 @njit(inline="always")
+def _at(i):
+    """An index for the sampler's arrays, unsigned. Numba lets a signed index count from the end (Python's
+    ``a[-1]``), so it tests every signed index for a negative value; the sampler's indices never are, and
+    without those tests it runs in about 70% of the time (measured 2026-12-04, the same results)."""
+    return np.uint64(i)
+
+
+@njit(inline="always")
 def _delta_energy(dev, n, a, b, delta, row, col, main, anti):
     """Change of E when cell a gains delta and cell b loses it (a != b).
 
@@ -378,6 +386,7 @@ def _delta_energy(dev, n, a, b, delta, row, col, main, anti):
     what a processor cannot guess: for two cells of one row the row's two terms cancel and ``apart``
     drops its delta^2 (the same for a column); a cell off a diagonal has ``main`` (``anti``) 0.
     """
+    a, b = _at(a), _at(b)
     ra, rb, ca, cb = row[a], row[b], col[a], col[b]
     xm = (main[a] - main[b]) * delta
     xa = (anti[a] - anti[b]) * delta
@@ -385,19 +394,20 @@ def _delta_energy(dev, n, a, b, delta, row, col, main, anti):
     return (
         2 * delta * (dev[ra] - dev[rb] + dev[ca] - dev[cb])
         + 2 * delta * delta * apart
-        + xm * (2 * dev[2 * n] + xm)
-        + xa * (2 * dev[2 * n + 1] + xa)
+        + xm * (2 * dev[_at(2 * n)] + xm)
+        + xa * (2 * dev[_at(2 * n + 1)] + xa)
     )
 
 
 @njit(inline="always")
 def _apply(dev, n, a, b, delta, row, col, main, anti):
+    a, b = _at(a), _at(b)
     dev[row[a]] += delta
     dev[row[b]] -= delta
     dev[col[a]] += delta
     dev[col[b]] -= delta
-    dev[2 * n] += (main[a] - main[b]) * delta
-    dev[2 * n + 1] += (anti[a] - anti[b]) * delta
+    dev[_at(2 * n)] += (main[a] - main[b]) * delta
+    dev[_at(2 * n + 1)] += (anti[a] - anti[b]) * delta
 
 
 @njit(cache=True, parallel=True)
@@ -458,6 +468,7 @@ def _run_chunk(
                 er = e[r]
                 table = boltzmann[k]
                 size = table.shape[0]
+                close = close_only[k]
                 hits = 0
                 for i in range(big * moves[k]):
                     # one 64-bit draw, split in two halves, picks the pair of cells
@@ -465,25 +476,25 @@ def _run_chunk(
                     z = _mix(st)
                     high = z >> np.uint64(32)
                     low = z & _LOW
-                    if dm > 0 and (i & 1 or close_only[k]):
+                    if dm > 0 and (i & 1 or close):
                         # swap the cells of two random values u and u + step
                         step = 1 + _below(high, dm)
                         u = 1 + _below(low, big - step)
-                        a = pr[u]
-                        b = pr[u + step]
+                        a = pr[_at(u)]
+                        b = pr[_at(u + step)]
                     else:
                         a = _below(high, big)
                         b = _below(low, big - 1)
                         if b >= a:
                             b += 1
-                    x = gr[a]
-                    y = gr[b]
+                    x = gr[_at(a)]
+                    y = gr[_at(b)]
                     delta = y - x
                     de = _delta_energy(dr, n, a, b, delta, row, col, main, anti)
                     accept = de <= 0
                     if not accept:
                         if de < size:
-                            chance = table[de]
+                            chance = table[_at(de)]
                         elif beta * de < 50.0:
                             chance = math.exp(-beta * de)
                         else:
@@ -492,10 +503,10 @@ def _run_chunk(
                         accept = _unit(_mix(st)) < chance
                     if accept:
                         _apply(dr, n, a, b, delta, row, col, main, anti)
-                        gr[a] = y
-                        gr[b] = x
-                        pr[y] = a
-                        pr[x] = b
+                        gr[_at(a)] = y
+                        gr[_at(b)] = x
+                        pr[_at(y)] = a
+                        pr[_at(x)] = b
                         er += de
                     if er == 0:
                         hits += 1
