@@ -1,12 +1,13 @@
 """Where the variance of the order-6 estimate comes from (a diagnostic for improving the estimator).
 
 ``python benchmarks/estimate_variance.py [chains] [sweeps] [seed]`` (default 64 chains of 7,000 sweeps,
-seed 0: about 15 s on two cores) runs the estimator's chains and splits the variance of one chain's
+seed 0: about 7 s on two cores) runs the estimator's chains and splits the variance of one chain's
 ln(count) = ln(36!/8) + (sum of the ladder's ln Z ratios) + ln P_cold(E = 0) into its parts: the ratios
 at the hot end (beta < 0.025), in the middle, at the cold end (beta >= 1), and the E = 0 fraction at the
 coldest temperature, with the covariances (the parts move together). It also prints the figure of merit
 that the issue's goal is about: variance x seconds / chains, and the half-width a 16-chain run would
-reach in 120 s with it (today about 1%; the goal, 0.7%, needs the figure about half as large).
+reach in 120 s with it (about 1% with the kernel before its unsigned indices, about 0.8% since, at the
+median of ten seeds; the goal is 0.7%).
 
 Measured on 2026-12-04 (64 chains, 7,000 sweeps, seed 0, 12 s): the cold end carries about three
 quarters of the variance (the ratios from beta 1 on 53%, the E = 0 fraction 25%, moving together), the
@@ -19,9 +20,9 @@ ln P(E = 0) at beta 3 carry about 60% of the variance with their covariance, the
 14%, no other ratio more than 3%. The integrated autocorrelation of [E = 0] is about 26 sweeps at beta 3
 and 11 at beta 2, under 2 from beta 1.34 up: the two coldest temperatures change almost only by exchange.
 
-The settings reach a plateau (2026-12-04, this kernel, 96 chains, seeds 1, 2 and 3, on a copy of the
-module with the settings as parameters; the figure of merit in units of 1e-3, the mean of the three seeds;
-one trial's noise is about 25%):
+The settings reach a plateau (2026-12-04, with the kernel before its unsigned indices, 96 chains, seeds 1,
+2 and 3, on a copy of the module with the settings as parameters; the figure of merit in units of 1e-3, the
+mean of the three seeds; one trial's noise is about 25%):
 
 - today's settings (n^2 moves a sweep, 8 n^2 at the cold end): 2.86, a 120 s half-width of about 1.0%;
 - n^2 / 4 and n^2 moves, four times the sweeps: 2.52;
@@ -29,10 +30,17 @@ one trial's noise is about 25%):
   2.06; with n^2 / 8 and n^2 / 2 moves and eight times the sweeps: 2.33;
 - cold moves of up to two values apart (d = 2 instead of 1 from beta 1.34 on): 3.8; up to three: 7.4.
 
-Pooling the E = 0 hits of the five coldest temperatures takes 3-11% off any of them. The best, about 2.0,
-is a 120 s half-width of about 0.87%: 1.4 times better in variance x time than today, not the 0.7% the goal
-asks (which needs about 1.3). So the goal needs another way of reaching the magic squares, not other settings
-of this sampler.
+Pooling the E = 0 hits of the five coldest temperatures takes 3-11% off any of them. So the best settings
+are about 1.4 times better in variance x time than today's: not, on their own, the 2 the goal needed then.
+
+Then the kernel's indices became unsigned (``_at`` in magiclib/estimate.py): the same samples to the last
+digit in about 70% of the time. This diagnostic (defaults) went from 9.7 s to 6.6 s the same day, its
+predicted 120 s half-width from 0.85% to 0.70% (seed 0). ``estimate_magic_squares(6, seconds=120, seed=s)``
+with it, machine idle, 400,000-520,000 sweeps each: seeds 1 to 10 gave 0.55, 0.49, 0.95, 1.06, 0.81, 0.47,
+0.68, 1.04, 0.91 and 0.84% (median 0.82%; seed 9's interval missed Mino's count), seed 11 0.77%. The
+half-width of one 16-chain run is itself this noisy. The goal (0.7% at seeds 1 and 11 and at the median)
+is not met by the kernel alone; with the best settings above (1.4 times) it would be about 0.7% at the
+median, a prediction, not a measurement.
 """
 
 from __future__ import annotations
