@@ -41,6 +41,28 @@ with it, machine idle, 400,000-520,000 sweeps each: seeds 1 to 10 gave 0.55, 0.4
 half-width of one 16-chain run is itself this noisy. The goal (0.7% at seeds 1 and 11 and at the median)
 is not met by the kernel alone; with the best settings above (1.4 times) it would be about 0.7% at the
 median, a prediction, not a measurement.
+
+A retune measured on 2026-12-04 (not adopted; 96 chains x 7,000 sweeps, seeds 1-3, figure of merit in
+1e-3 with this kernel): four rounds of exchanges a sweep, n^2 moves a sweep and 2 n^2 at beta >= 0.5,
+each beta from 0.25 on at most 1.2 times the one before, ending at beta 3: 1.37-1.48 (today's settings
+about 2.3, seed 1); the same ending at beta 2: 1.21 (six trials; at 1.5: 1.42, 1.75: 1.24, 2.5: 1.39, 4:
+1.43, 1: 4.2); but at order 8 (48 chains x 4,000 sweeps, seeds 1 and 2) ending at 2 was worse than at 3
+(4.16 against 3.52). No better: other ladders below beta 0.25 (1.34-1.63), 8 or 16 rounds (1.40-1.44), 1
+or 4 cold moves (1.93, 1.26), Bennett's sums once a sweep instead of once a round (the same). Pooling the
+E = 0 hits of the five coldest temperatures: 4-5% off (not used below). Ending at 2, ``seconds=120`` gave
+0.71% at seed 1 (581,453 sweeps, 122 s) and 0.70% at seed 11 (565,699 sweeps, 125 s); with the burn-in
+capped at 10,000 sweeps and the speed measured on a throwaway run of the same chains, seed 1 gave 0.70%
+(573,017 sweeps, 121 s) and seeds 2-10 0.63, 0.64, 0.46, 0.55, 0.74, 0.46, 0.38, 0.70 and 0.57% (the
+median of seeds 1-10 0.60%; seed 4's interval missed Mino's count; seed 9 ran 109 s), seed 11 0.73%: the
+median meets the goal, seeds 1 and 11 miss it narrowly. That sampler's coverage at order 6 (10,000
+sweeps): 35 of seeds 0-39 contained Mino's count (z sd 1.23) and 56 of seeds 40-99 (z sd 1.11); 37 of 40
+semi-magic (z sd 1.16); at order 5 (20,000 sweeps) 37 of 40 (z sd 1.40); at order 4 (2,000 sweeps) 185 of
+200 (z sd 1.13); at 60,000 sweeps against Trump's values, 9 of 10 at order 7 and 38 of 40 at order 8 (z
+mean +0.11, sd 1.14; median half-width 2.43% in 27 s a run, where today's sampler took 50 s for 2.44%).
+The samples of one chain look normal (256 chains of 10,000 sweeps at order 6: skewness 0.15, excess
+kurtosis -0.2). Two things to know: a sweep's Bennett sums make production about 4% slower than burn-in,
+which is what ``seconds=`` calibrates on (runs overshot: 123-129 s for 120); and calibrating on fewer
+than about 2 s (5,000 sweeps) misjudged the time by 10-20%.
 """
 
 from __future__ import annotations
