@@ -12,19 +12,21 @@ The method, in five steps:
    The magic squares are exactly the fillings with E = 0.
 2. **Temperatures.** For an inverse temperature beta, weigh each filling by
    ``exp(-beta * E)``. The total weight ``Z(beta)`` is known at beta = 0: every
-   one of the (n^2)! fillings weighs 1. At a large beta (the cold end, beta = 3)
+   one of the (n^2)! fillings weighs 1. At a large beta (the cold end, beta = 2)
    the fillings with E = 0 carry a good share of Z, and
    ``count = Z(beta_cold) * P_cold(E = 0)``.
 3. **A ladder of ratios.** Z(beta_cold) / Z(0) is a product of ratios
-   Z(beta_{k+1}) / Z(beta_k) between 17 (order 3) to 35 (order 10) temperatures. Each ratio
-   is estimated by Bennett's acceptance ratio from samples at both temperatures.
+   Z(beta_{k+1}) / Z(beta_k) between 23 (order 3) to 41 (order 10) temperatures: each beta
+   at most 1.5 times the one before, and from beta = 0.25 on, where the variance comes from, at
+   most 1.2 times. Each ratio is estimated by Bennett's acceptance ratio from samples at both
+   temperatures.
 4. **Sampling.** One Metropolis chain per temperature (a move swaps two cells:
    in turn two random cells, and the cells holding the values u and u + d for a small
-   d, which stays useful when cold), with swaps of fillings between neighbouring
-   temperatures (parallel tempering) so that the cold chains do not get stuck.
-   Only the lines through the two swapped cells are re-added. Most of the variance comes
-   from the cold end (beta >= 0.5), where a chain enters and leaves E = 0 rarely, so
-   those temperatures make 8 times more moves a sweep, only close-value ones where d <= 2.
+   d, which stays useful when cold), with exchanges of fillings between neighbouring
+   temperatures (parallel tempering) so that the cold chains do not get stuck: four rounds
+   of them a sweep. Only the lines through the two swapped cells are re-added. Most of the
+   variance comes from the cold end (beta >= 0.5), where a chain enters and leaves E = 0
+   rarely, so those temperatures make twice the moves, only close-value ones where d <= 2.
 5. **An interval.** Several independent runs ("chains", each a whole ladder with
    its own random-number stream and its own Bennett constants, taken from its own
    burn-in: nothing is pooled across chains) give independent estimates of ln(count); a
@@ -39,13 +41,15 @@ The count is reported up to the 8 rotations and reflections (as OEIS A006052):
 the number of all normal magic squares divided by 8.
 
 Budgets: ``sweeps=`` fixes the work (a sweep is n^2 attempted moves at every
-temperature, 8 n^2 where beta >= 0.5, then one round of swaps between temperatures), and the result then
+temperature, 2 n^2 where beta >= 0.5, in four rounds, each followed by a round of exchanges
+between neighbouring temperatures), and the result then
 repeats exactly for a given ``seed`` whatever the number of cores, the scheduling of
 the threads or the executor, since each chain draws from its own generator seeded by (seed, chain index)
 (on another platform a different ``exp`` could, rarely, flip one decision).
-``seconds=`` instead fixes the wall-clock time: the speed is measured on the first
-few per cent of the budget, the number of sweeps is set from it, and the run is then
-the same as ``sweeps=result.sweeps``; pass that to repeat it exactly (the same
+``seconds=`` instead fixes the wall-clock time: a throwaway run of the same chains
+measures the speed on the first 2.5% of the budget, the number of sweeps is set from it
+to fill the rest, and the run is then the same as ``sweeps=result.sweeps``; pass that to
+repeat it exactly (the same
 ``seconds`` on another run or machine gives a slightly different sweep count, so a
 seconds-budget result repeats only approximately).
 
@@ -146,10 +150,17 @@ def recorded_runs() -> dict[str, Any]:
     return json.loads(RECORD.read_text(encoding="utf-8"))
 
 
-#: The cold end of the ladder.
+#: The cold end of ``temperature_ladder`` (and of notebook 08's readable toy).
 BETA_COLD = 3.0
 #: Ratio between neighbouring inverse temperatures (after the first step up from 0).
 BETA_RATIO = 1.5
+#: The estimator's ladder (since 2026-12-04) ends at ESTIMATOR_BETA_COLD and is finer from BETA_FINE on,
+#: where the variance comes from: there each beta is at most COLD_RATIO times the one before. Measured at
+#: order 6 (benchmarks/estimate_variance.py): with a cold end at 2 the same variance takes about 80% of
+#: the time it takes at 3 (at order 8 about 120%: see the record's orders 7 and 8).
+ESTIMATOR_BETA_COLD = 2.0
+BETA_FINE = 0.25
+COLD_RATIO = 1.2
 
 # Two-sided 97.5% quantiles of Student's t distribution for 1..30 degrees of freedom.
 _T975 = (
@@ -223,30 +234,46 @@ def _t975(df: int) -> float:
 
 
 def temperature_ladder(
-    n: int, beta_cold: float = BETA_COLD, ratio: float = BETA_RATIO, *, mode: str = "magic"
+    n: int,
+    beta_cold: float = BETA_COLD,
+    ratio: float = BETA_RATIO,
+    *,
+    mode: str = "magic",
+    cold_ratio: float | None = None,
 ) -> np.ndarray:
     """The inverse temperatures used for order n: 0, then geometric up to ``beta_cold``.
 
     The first step up from 0 is 1 / (mean energy of a random filling), so that the
     two hottest temperatures see overlapping energies (the energy of ``mode="semi-magic"``
     has 2n lines instead of 2n + 2); then each beta is ``ratio``
-    times the one before, until ``beta_cold``.
+    times the one before, until ``beta_cold``. With ``cold_ratio`` (the estimator's ladder:
+    ``ESTIMATOR_BETA_COLD`` and ``COLD_RATIO``), each beta from ``BETA_FINE`` up is ``cold_ratio`` times
+    the one before or a little less.
 
     >>> betas = temperature_ladder(6)
     >>> len(betas), float(betas[0]), float(betas[-1])
     (27, 0.0, 3.0)
+    >>> len(temperature_ladder(6, ESTIMATOR_BETA_COLD, cold_ratio=COLD_RATIO))  # the estimator's
+    33
     """
     n = as_order(n, minimum=MIN_ORDER, maximum=MAX_ORDER, what=_("a magic-square order"))
     beta_cold = as_real(beta_cold, name="beta_cold", minimum=0.1, maximum=20.0)
     ratio = as_real(ratio, name="ratio", minimum=1.05, maximum=10.0)
+    if cold_ratio is not None:
+        cold_ratio = as_real(cold_ratio, name="cold_ratio", minimum=1.05, maximum=10.0)
     lines = 2 * n + 2 if _check_mode(mode) == "magic" else 2 * n
     big = n * n
     # Variance of a sum of n values drawn without replacement from 1..n^2.
     var_line = n * (big * big - 1) / 12 * (big - n) / (big - 1)
     mean_energy = lines * var_line
     beta_hot = 1.0 / mean_energy
-    steps = math.ceil(math.log(beta_cold / beta_hot) / math.log(ratio))
-    return np.concatenate(([0.0], np.geomspace(beta_hot, beta_cold, steps + 1)))
+    fine = BETA_FINE if cold_ratio is not None and beta_hot < BETA_FINE < beta_cold else beta_cold
+    steps = math.ceil(math.log(fine / beta_hot) / math.log(ratio))
+    betas = [[0.0], np.geomspace(beta_hot, fine, steps + 1)]
+    if fine < beta_cold:
+        cold_steps = math.ceil(math.log(beta_cold / fine) / math.log(cold_ratio))
+        betas.append(np.geomspace(fine, beta_cold, cold_steps + 1)[1:])
+    return np.concatenate(betas)
 
 
 # ---------------------------------------------------------------- the readable toy (notebook 08)
@@ -418,6 +445,7 @@ def _run_chunk(
     moves,
     close_only,
     boltzmann,
+    rounds,
     sweeps,
     start,
     phase,
@@ -438,12 +466,16 @@ def _run_chunk(
 ):
     """Run ``sweeps`` sweeps of every chain, from sweep number ``start``.
 
-    phase 0: burn-in, nothing recorded; phase 1: burn-in, energies summed
-    (for Bennett's constants ``bar_c[c]``, one row per chain: nothing is shared between
-    chains); phase 2: production, Bennett sums and E = 0 hits.
+    phase 0: burn-in, Bennett's sums taken but thrown away later (so that a sweep costs what it costs
+    in production, which is what a ``seconds=`` budget's calibration measures); phase 1: burn-in,
+    energies summed (for Bennett's constants ``bar_c[c]``, one row per chain: nothing is shared
+    between chains); phase 2: production, Bennett's sums and E = 0 hits. Energies are summed and
+    Bennett's sums taken once a round.
     All state lives in the arrays, one row per chain, so a run cut into chunks equals one
     long chunk, and a chain does the same whichever chains run beside it.
-    Temperature k makes ``moves[k]`` * n^2 moves a sweep. Moves alternate: odd ones swap the
+    A sweep is ``rounds`` rounds; in each, temperature k makes its share of ``moves[k]`` moves (the
+    sweep's moves split as evenly as whole numbers allow), then neighbouring temperatures are offered
+    an exchange of their fillings. Moves alternate: odd ones swap the
     cells of two close values (where ``dmax`` > 0), even ones two random cells, except where
     ``close_only[k]``: there every move swaps close values. ``boltzmann[k, de]`` = exp(-betas[k] * de) for the
     small energy changes, so that most acceptance tests need no ``exp``.
@@ -457,7 +489,8 @@ def _run_chunk(
         e = energy[c]
         s = slot[c]
         st = rng[c]
-        for sweep in range(start, start + sweeps):
+        for turn in range(start * rounds, (start + sweeps) * rounds):
+            j = turn % rounds
             for k in range(temps):
                 r = s[k]
                 beta = betas[k]
@@ -470,7 +503,7 @@ def _run_chunk(
                 size = table.shape[0]
                 close = close_only[k]
                 hits = 0
-                for i in range(big * moves[k]):
+                for i in range((moves[k] * (j + 1)) // rounds - (moves[k] * j) // rounds):
                     # one 64-bit draw, split in two halves, picks the pair of cells
                     st += _GOLDEN
                     z = _mix(st)
@@ -513,7 +546,7 @@ def _run_chunk(
                 e[r] = er
                 if phase == 1:
                     sum_e[c, k] += er
-                elif phase == 2:
+                else:
                     if k + 1 < temps:
                         fwd[c, k] += 1.0 / (
                             1.0 + math.exp(min((betas[k + 1] - beta) * er - bar_c[c, k], 700.0))
@@ -522,10 +555,10 @@ def _run_chunk(
                         bwd[c, k - 1] += 1.0 / (
                             1.0 + math.exp(min(bar_c[c, k - 1] - (beta - betas[k - 1]) * er, 700.0))
                         )
-                    if k == temps - 1:
+                    if phase == 2 and k == temps - 1:
                         zero_hits[c] += hits
             # swaps between neighbouring temperatures, even pairs then odd pairs in turn
-            for k in range(sweep % 2, temps - 1, 2):
+            for k in range(turn % 2, temps - 1, 2):
                 ra = s[k]
                 rb = s[k + 1]
                 x = (betas[k + 1] - betas[k]) * (e[rb] - e[ra])
@@ -638,14 +671,30 @@ _MIN_SWEEPS = 50
 #: half each chain's mean energies for its Bennett constants). Measured from the energy trace
 #: (2026-12-01, 16 chains from random fillings): the mean energy at every temperature settles within
 #: about 500 sweeps at order 6 and 1,000 at order 8, far less than a tenth of the budgets run (10,000
-#: sweeps and more), so a fifth (the rule before) only left less for production.
+#: sweeps and more), so a fifth (the rule before) only left less for production. For the same reason the
+#: burn-in stops at BURN_IN_MAX sweeps (since 2026-12-04): a two-minute run at order 6 makes over
+#: 500,000, and keeps 98% of them instead of 90%.
 BURN_IN = 10
+BURN_IN_MAX = 10_000
+
+
+def _burn_in(sweeps: int) -> int:
+    """How many of ``sweeps`` sweeps are burn-in: a tenth, at most ``BURN_IN_MAX``."""
+    return min(sweeps // BURN_IN, BURN_IN_MAX)
+
+
 #: The temperatures with beta at least this get COLD_MOVES times n^2 moves a sweep.
 COLD_BETA = 0.5
-COLD_MOVES = 8
-#: The samplers: "cold" (the estimator's), "close" (the same moves, n^2 a sweep at every temperature:
-#: the sampler before the cold end got more moves) and "pairs" (random pairs of cells only).
-_SAMPLERS = ("cold", "close", "pairs")
+COLD_MOVES = 2
+#: A sweep's moves are made in this many rounds, each followed by a round of exchanges.
+ROUNDS = 4
+#: The samplers, as (the ladder's beta_cold and cold_ratio, COLD_MOVES, ROUNDS): "fine" (the estimator's,
+#: since 2026-12-04) and "cold" (the one before, kept for the benchmark: from 0 to 3 with one ratio 1.5,
+#: 8 n^2 moves a sweep at the cold end, one round of exchanges a sweep).
+_SAMPLERS = {
+    "fine": (ESTIMATOR_BETA_COLD, COLD_RATIO, COLD_MOVES, ROUNDS),
+    "cold": (BETA_COLD, None, 8, 1),
+}
 #: Energy changes below this use a table of exp(-beta * dE) instead of calling exp.
 _TABLE = 2048
 #: How many times a chain that failed on an executor is submitted again before the run fails.
@@ -663,35 +712,28 @@ class _Chains:
         mode: str,
         seed: int,
         ids: range | list[int],
-        sampler: str = "cold",
+        sampler: str = "fine",
         threads: bool = True,
     ):
         self.n = n
         # numba's threads over the chains here; none in an executor's task (see _run_chunk_serial)
         self.kernel = _run_chunk if threads else _run_chunk_serial
         self.diagonals = mode == "magic"
-        self.betas = temperature_ladder(n, mode=mode)
+        beta_cold, cold_ratio, cold_moves, self.rounds = _SAMPLERS[sampler]
+        self.betas = temperature_ladder(n, beta_cold, mode=mode, cold_ratio=cold_ratio)
         temps = len(self.betas)
         big = n * n
         # Largest value step d of a move at each temperature: about 2 / sqrt(beta), so that cold
-        # moves stay small; 0 (random pairs of cells only) for the benchmark's "pairs" baseline.
+        # moves stay small.
         self.dmax = np.array(
-            [
-                0
-                if sampler == "pairs"
-                else big - 1
-                if b == 0
-                else max(1, min(big - 1, int(2.0 / math.sqrt(b))))
-                for b in self.betas
-            ],
+            [big - 1 if b == 0 else max(1, min(big - 1, int(2.0 / math.sqrt(b)))) for b in self.betas],
             dtype=np.int64,
         )
         # The cold end (beta >= COLD_BETA) is where the variance comes from: the chains there leave
-        # and re-enter E = 0 rarely. It gets COLD_MOVES times more moves a sweep, and where d is at
-        # most 2 only close-value moves (two random cells almost never keep E small there).
-        # "close" is the sampler before that change (one n^2 moves a sweep everywhere), for the benchmark.
-        cold = (self.betas >= COLD_BETA) & (sampler == "cold")
-        self.moves = np.where(cold, COLD_MOVES, 1).astype(np.int64)
+        # and re-enter E = 0 rarely. It gets more moves a sweep, and where d is at most 2 only
+        # close-value moves (two random cells almost never keep E small there).
+        cold = self.betas >= COLD_BETA
+        self.moves = big * np.where(cold, cold_moves, 1).astype(np.int64)
         self.close_only = (cold & (self.dmax <= 2)).astype(np.int64)
         states = [_chain_state(n, temps, seed, c, self.diagonals) for c in ids]
         count = len(states)
@@ -720,33 +762,37 @@ class _Chains:
     def run(self, count: int, phase: int = 0) -> None:
         """``count`` more sweeps (phase 0: burn-in, as before the budget is known)."""
         kernel_args = (self.n, self.betas, self.dmax, self.moves, self.close_only, self.boltzmann)
-        kernel_args += (count, self.done, phase)
+        kernel_args += (self.rounds, count, self.done, phase)
         self.kernel(*kernel_args, self.bar_c, self.diagonals, *self.arrays)
         self.done += count
 
     def finish(self, sweeps: int, progress: Callable[[int, int], Any] | None = None) -> tuple[list, list]:
-        """Run on to ``sweeps`` sweeps (the first 10% burn-in); each chain's ln(count) and E = 0 hits."""
-        burn = sweeps // BURN_IN
+        """Run on to ``sweeps`` sweeps (the first 10% burn-in, at most 10,000); each chain's ln(count) and
+        E = 0 hits."""
+        burn = _burn_in(sweeps)
         half = burn // 2
         step = max(1, sweeps // 100)
         while self.done < sweeps:
             stop, phase = (half, 0) if self.done < half else (burn, 1) if self.done < burn else (sweeps, 2)
             self.run(min(step, stop - self.done), phase)
-            if self.done == burn and burn > half:
-                # each chain's own mean energies during the second half of its burn-in
-                mean_e = self.sum_e / (burn - half)
-                self.bar_c[:] = np.diff(self.betas) * (mean_e[:, :-1] + mean_e[:, 1:]) / 2
+            if self.done == burn:
+                self.fwd[:] = self.bwd[:] = 0.0  # the first half of the burn-in's sums
+                if burn > half:
+                    # each chain's own mean energies during the second half of its burn-in (once a round)
+                    mean_e = self.sum_e / ((burn - half) * self.rounds)
+                    self.bar_c[:] = np.diff(self.betas) * (mean_e[:, :-1] + mean_e[:, 1:]) / 2
             if progress is not None:
                 progress(self.done, sweeps)
         production = sweeps - burn
+        samples = production * self.rounds  # Bennett's sums take one sample a round
         # Bennett: ln Z_{k+1}/Z_k = ln <f(dU - C)>_k - ln <f(C - dU)>_{k+1} - C, with equal sample sizes.
-        log_ratios = np.log(self.fwd / production) - np.log(self.bwd / production) - self.bar_c
+        log_ratios = np.log(self.fwd / samples) - np.log(self.bwd / samples) - self.bar_c
         self.log_ratios = log_ratios  # one row per chain (benchmarks/estimate_variance.py reads them)
         big = self.n * self.n
         start = math.lgamma(big + 1) - math.log(8)
-        cold_moves = int(self.moves[-1])
+        cold_moves = production * int(self.moves[-1])  # the coldest temperature's moves, each one a look at E
         logs = [
-            start + math.fsum(row) + (math.log(hits / (production * big * cold_moves)) if hits else -math.inf)
+            start + math.fsum(row) + (math.log(hits / cold_moves) if hits else -math.inf)
             for row, hits in zip(log_ratios.tolist(), self.zero_hits.tolist(), strict=True)
         ]
         return logs, self.zero_hits.tolist()
@@ -835,7 +881,7 @@ def estimate_magic_squares(
     mode: str = "magic",
     executor: Executor | None = None,
     progress: Callable[[int, int], Any] | None = None,
-    _sampler: str = "cold",
+    _sampler: str = "fine",
 ) -> Estimate:
     """Estimate the number of n x n magic squares up to symmetry, with a 95% interval.
 
@@ -844,7 +890,7 @@ def estimate_magic_squares(
     result repeats exactly for a given ``seed``). ``chains`` independent runs
     (at least 3) give the interval: a Student t interval on the mean of their
     ln(count). ``progress(done, total)`` is called between chunks of sweeps.
-    Orders 3 to 10 (see ``MAX_ORDER``); the first 10% of the sweeps are burn-in. Compiling
+    Orders 3 to 10 (see ``MAX_ORDER``); the first 10% of the sweeps (at most 10,000) are burn-in. Compiling
     the sampler (once, then cached on disk) is not counted in ``seconds``. See the module
     docstring for the method.
 
@@ -866,7 +912,7 @@ def estimate_magic_squares(
     executor = _check_executor(executor)
     if _sampler not in _SAMPLERS:
         raise ValueError(
-            _("_sampler must be one of {samplers}, got {value!r}", samplers=_SAMPLERS, value=_sampler)
+            _("_sampler must be one of {samplers}, got {value!r}", samplers=tuple(_SAMPLERS), value=_sampler)
         )
     if sweeps is not None and seconds is not None:
         raise ValueError(_("give either seconds= or sweeps=, not both"))
@@ -892,16 +938,20 @@ def estimate_magic_squares(
         # The warm-up sweep is part of every run, so both budgets (and an executor) do the same work.
         t0 = time.perf_counter()
         if sweeps is None:
-            # Calibrate on about 2.5% of the budget, then fix the number of sweeps; the calibration
-            # sweeps stay inside the burn-in's first half (which records nothing), as with sweeps=.
+            # Calibrate: a throwaway run of the same chains for about 2.5% of the budget measures the
+            # speed; the rest of the budget then fixes the number of sweeps, and the run is exactly the
+            # run of sweeps= that many.
+            probe = _Chains(n, mode, seed, range(chains), _sampler)
+            start = time.perf_counter()
             chunk = 1
             while True:
-                run.run(chunk)
-                elapsed = time.perf_counter() - t0
-                if elapsed >= 0.025 * seconds:
+                probe.run(chunk)
+                elapsed = time.perf_counter() - start
+                if time.perf_counter() - t0 >= 0.025 * seconds:
                     break
                 chunk = max(1, min(2 * chunk, int(chunk * 0.025 * seconds / max(elapsed, 1e-6))))
-            sweeps = max(_MIN_SWEEPS, int(seconds * (run.done - 1) / elapsed), 2 * BURN_IN * run.done)
+            left = seconds - (time.perf_counter() - t0)
+            sweeps = max(_MIN_SWEEPS, int(left * probe.done / elapsed))
         logs, hits = run.finish(sweeps, progress)
     used = time.perf_counter() - t0
     if 0 in hits:
