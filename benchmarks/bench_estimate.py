@@ -6,41 +6,44 @@ same process, seed 1: the baseline is the sampler of 2026-12-01 to 2026-12-03 (`
 each beta 1.5 times the one before, 8 n^2 moves a sweep where beta >= 0.5, one round of exchanges a
 sweep); the current one (since 2026-12-04) has a finer ladder from beta = 0.25 on (ratio 1.2), 2 n^2
 moves a sweep where beta >= 0.5 and four rounds of exchanges a sweep, since the cold end is where the
-variance of ln(count) comes from. Both use numba on all cores, 16 chains, parallel tempering and
-Bennett's acceptance ratio.
+variance of ln(count) comes from. Both use numba on all cores, the default 32 chains (16 until
+2026-12-04), parallel tempering and Bennett's acceptance ratio.
 
 The times in a row are the seconds each would need for a 1% half-width, extrapolated
 from the half-width h reached in t seconds as t * (h / 1%)^2 (the half-width shrinks as
 1 / sqrt(time)), proportional to the variance of ln(count) times the time; the ratio is how many times
-faster the current sampler gets there. One 16-chain half-width is itself noisy (at order 6, 0.4-0.7%
-over ten seeds with the same settings), so one such row's ratio is too: the ``merit`` rows, from 256
-chains a sampler, are the comparison to read (on 2026-12-04: 1.9x at order 6, 1.2x at order 5). The
-note gives the half-widths themselves, the half-width per second of sampling, and
+faster the current sampler gets there. One run's half-width is itself noisy (at order 6 with 16
+chains, 0.4-0.7% over ten seeds with the same settings), so one such row's ratio is too: the
+``merit`` rows, from 256 chains a sampler, are the comparison to read (on 2026-12-05: 1.8x at order
+6, 1.2x at order 5). The note gives the half-widths themselves, the half-width per second of sampling, and
 whether the interval covers the exact count (OEIS A006052; order 6 by H. Mino, 2024).
 Targets: order 5 within 3% in 60 s, order 6 within 0.7% in 120 s.
 
 The full run then measures, in parts (``ESTIMATE_BENCH_PARTS``, comma-separated; all by default):
 
-- ``kernel``: the same fixed work (order 6, 16 chains, 2,000 sweeps) run locally, by the kernel that
+- ``kernel``: the same fixed work (order 6, 32 chains, 2,000 sweeps) run locally, by the kernel that
   runs the chains on numba's threads, and as one task a chain on a ThreadPoolExecutor with one
   thread a core, by its twin without numba's threads (the same code; what an executor's task runs since
   2026-12-02): the two must agree to the last digit and run at about the same speed (about 30 s;
   recorded nowhere);
 - ``merit``: the two samplers on the same fixed work with 256 chains each (orders 5 and 6, 7,000
-  sweeps): the variance of one chain's ln(count) times its seconds, the seconds a 16-chain run needs for
+  sweeps): the variance of one chain's ln(count) times its seconds, the seconds a 32-chain run needs for
   a 1% half-width, and their ratio, steadier than one run's (about 2 min);
 - ``runs``: the rows above (order 5 in 60 s, order 6 in 120 s);
+- ``seeds6``: order 6 in 120 s at seeds 1 to 11, each half-width and whether it covers, and the median
+  half-width of seeds 1-10 (issue 35's goal states seeds 1 and 11 and a median of ten; about 22 min);
 - ``coverage``: the coverage of the interval where the exact count is known, with the mean and
   standard deviation of z = (ln exact - mean ln estimate) / standard error (about 0 and 1 for an
   honest interval): 200 seeds on order 4 (2,000 sweeps each), 40 on order 5 (20,000 sweeps);
-- ``coverage6``: 200 seeds on order 6 (10,000 sweeps each; about 9 min), and how many of the first 40 cover;
+- ``coverage6``: 200 seeds on order 6 (10,000 sweeps each; about 14 min), and how many of the first 40 cover;
 - ``semi6``: 40 seeds of ``mode="semi-magic"`` on order 6 (10,000 sweeps each) against OEIS A271103;
 - ``beyond``: orders 7 and 8 (``seconds=`` 300 and 420) against Walter Trump's published estimates;
-- ``coverage78``: 10 seeds on order 7 and 40 on order 8 (60,000 sweeps each) against Trump's
+- ``coverage78``: 10 seeds on order 7 and 40 on order 8 (30,000 sweeps each, 60,000 with 16 chains
+  until 2026-12-04: the same work a run) against Trump's
   estimates, whose 99% intervals are under 0.04% wide, far inside ours: the z of each run as above;
-  40 seeds at order 8 tell a bias of half a standard error from chance (about 35 min).
+  40 seeds at order 8 tell a bias of half a standard error from chance (about 20 min).
 
-On an idle machine all of this takes about 70 minutes (under load, longer); each part can be run alone.
+On an idle machine all of this takes about 85 minutes (under load, longer); each part can be run alone.
 
 Each part replaces its own entries in ``magiclib/data/estimate_record.json`` and keeps the others,
 each entry with its date, order ``n``, ``mode`` and the load average before and after it: the
@@ -65,6 +68,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _timing import Row  # noqa: E402
 
 from magiclib.estimate import (  # noqa: E402
+    CHAINS,
     EXACT_SEMI_MAGIC_UP_TO_SYMMETRY,
     EXACT_UP_TO_SYMMETRY,
     PUBLISHED_ESTIMATES,
@@ -76,7 +80,7 @@ from magiclib.estimate import (  # noqa: E402
 #: Walter Trump's published estimates up to symmetry, with the half-width of his 99% intervals.
 TRUMP = PUBLISHED_ESTIMATES["Trump"]
 
-PARTS = ("kernel", "merit", "runs", "coverage", "coverage6", "semi6", "beyond", "coverage78")
+PARTS = ("kernel", "merit", "runs", "seeds6", "coverage", "coverage6", "semi6", "beyond", "coverage78")
 
 
 def _exact(n: int, mode: str) -> int:
@@ -166,11 +170,12 @@ def _row(n: int, seconds: float, target: str, records: list) -> Row:
 
 def _merit(n: int, target: str, chains: int = 256, sweeps: int = 7000) -> tuple[Row, dict]:
     """Both samplers on the same fixed work, many chains each: the variance of one chain's ln(count)
-    times the seconds one chain costs, and from it the seconds a 16-chain run needs for a 1% half-width.
-    With 256 chains the variance is known to about 9%, so the ratio to about 13% (one 16-chain run's
-    half-width varies by about 18%)."""
-    t15 = _t975(15)  # Student's t, 97.5% point, 15 degrees of freedom (16 chains)
+    times the seconds one chain costs, and from it the seconds a run of the default chains needs for a 1%
+    half-width. With 256 chains the variance is known to about 9%, so the ratio to about 13% (one
+    16-chain run's half-width varies by about 18%, a 32-chain one's by about 13%)."""
+    t = _t975(CHAINS - 1)  # Student's t, 97.5% point, for a run of the default CHAINS chains
     entry: dict = {"n": n, "chains": chains, "sweeps": sweeps, "seed": 1, "load_before": _load()}
+    entry["seconds_for_1_percent_with_chains"] = CHAINS
     for sampler in ("cold", "fine"):
         r = estimate_magic_squares(n, sweeps=sweeps, chains=chains, seed=1, _sampler=sampler)
         merit = statistics.variance(r.log_estimates) * r.seconds / chains
@@ -178,7 +183,7 @@ def _merit(n: int, target: str, chains: int = 256, sweeps: int = 7000) -> tuple[
             "variance_of_one_chain": statistics.variance(r.log_estimates),
             "seconds": r.seconds,
             "variance_times_seconds_per_chain": merit,
-            "seconds_for_1_percent": merit * (t15 / 0.01) ** 2,
+            "seconds_for_1_percent": merit * (t / 0.01) ** 2,
         }
     entry["ratio"] = (
         entry["cold"]["variance_times_seconds_per_chain"] / entry["fine"]["variance_times_seconds_per_chain"]
@@ -209,7 +214,7 @@ def _kernel_row(n: int = 6, sweeps: int = 2000) -> Row:
     same = shared.log_estimates == local.log_estimates
     return Row(
         "estimate",
-        f"order {n}, 16 chains x {sweeps:,} sweeps",
+        f"order {n}, {CHAINS} chains x {sweeps:,} sweeps",
         "local (numba threads)",
         local.seconds,
         f"executor ({cores} threads)",
@@ -276,6 +281,40 @@ def _beyond(n: int, seconds: float) -> dict:
     }
 
 
+def _seeds6(seeds: range = range(1, 12), seconds: float = 120) -> dict:
+    """Issue 35's goal, seed by seed: order 6 with ``seconds=120`` at seeds 1 to 11 (its seeds 1 and 11, and
+    the median of ten, seeds 1-10), each interval against Mino's count (about 22 min)."""
+    exact = EXACT_UP_TO_SYMMETRY[6]
+    load = _load()
+    runs = []
+    for s in seeds:
+        r = estimate_magic_squares(6, seconds, seed=s)
+        runs.append(
+            {
+                "seed": s,
+                "half_width": r.half_width,
+                "covers": r.covers(exact),
+                "sweeps": r.sweeps,
+                "seconds": round(r.seconds, 1),
+                "load_after": _load(),
+            }
+        )
+        print(f"   order 6, seed {s}: half-width {r.half_width:.3%}, covers {r.covers(exact)}", flush=True)
+    return {
+        "n": 6,
+        "mode": "magic",
+        "seconds_budget": seconds,
+        "chains": CHAINS,
+        "exact": exact,
+        "runs": runs,
+        "median_half_width_seeds_1_to_10": statistics.median(
+            x["half_width"] for x in runs if 1 <= x["seed"] <= 10
+        ),
+        "date": datetime.date.today().isoformat(),
+        "load_average": {"before": load, "after": _load()},
+    }
+
+
 def _write(update: dict) -> None:
     data = json.loads(RECORD.read_text(encoding="utf-8")) if RECORD.exists() else {}
     data.update(update)
@@ -312,6 +351,8 @@ def run() -> list[Row]:
                 "runs": records,
             }
         )
+    if "seeds6" in parts:
+        _write({"seeds_order6": _seeds6()})
     if "coverage" in parts:
         _write({"coverage": [_coverage(4, 2000, 200), _coverage(5, 20_000, 40)]})
     if "coverage6" in parts:
@@ -321,7 +362,7 @@ def run() -> list[Row]:
     if "beyond" in parts:
         _write({"beyond": [_beyond(7, 300), _beyond(8, 420)]})
     if "coverage78" in parts:
-        beyond = [_coverage(n, 60_000, seeds, reference="Trump") for n, seeds in ((7, 10), (8, 40))]
+        beyond = [_coverage(n, 30_000, seeds, reference="Trump") for n, seeds in ((7, 10), (8, 40))]
         _write({"coverage_beyond": beyond})
     return rows
 

@@ -68,13 +68,21 @@ than about 2 s (5,000 sweeps) misjudged the time by 10-20%. Over 200 seeds at or
 256 chains each (`make bench`'s merit) its variance x time was 1.9 times smaller than the sampler before
 at order 6, 1.2 times at order 5.
 
-32 chains instead of 16 (measured on 2026-12-04 with ``chains=32``, not adopted: the default stays 16):
+32 chains instead of 16 (measured on 2026-12-04 with ``chains=32``; the default since 2026-12-05):
 ``estimate_magic_squares(6, seconds=120, seed=s, chains=32)`` gave 0.64% at seed 1 and 0.66% at seed 11
 (about 285,000 sweeps a chain), 0.58, 0.56, 0.63 and 0.72% at seeds 2-5, and all six intervals contained
 Mino's count. Student's t factor falls from 2.13 to 2.04 and one run's half-width varies less; the burn-in
-(at most 10,000 sweeps a chain) takes 3.5% of such a run instead of 1.7%. Adopting it means recording every
-part of `make bench` again (the coverage parts, at a fixed number of sweeps a chain, take twice as long)
-and rewriting notebook 08's 16 chains (t with 15 degrees of freedom, s/sqrt(16)) in four languages.
+(at most 10,000 sweeps a chain) takes 3.5% of such a run instead of 1.7%. Adopting it meant recording every
+part of `make bench` again (the coverage parts, at a fixed number of sweeps a chain, take twice as long;
+orders 7 and 8 run 30,000 sweeps a chain instead of 60,000, the same work a run) and rewriting notebook
+08's 16 chains (t with 15 degrees of freedom, s/sqrt(16)) in four languages.
+
+The record with 32 chains (`make bench`, 2026-12-05): at ``seconds=120`` seed 1 0.64% (``runs``) and, in
+``seeds6``, seeds 1-11 0.65, 0.60, 0.55, 0.64, 0.73, 0.70, 0.58, 0.50, 0.68, 0.68 and 0.66% (median of 1-10
+0.64%; seeds 6 and 10 missed Mino's count); coverage at order 6 191 of 200 (38 of the first 40; z mean
++0.03, sd 1.03), semi-magic 38 of 40, order 5 38 of 40, order 4 186 of 200; at 30,000 sweeps against
+Trump's values 10 of 10 at order 7 and 37 of 40 at order 8 (z mean +0.34, sd 1.16); the long runs at
+orders 7 and 8 (300 and 420 s) both contain his values (+0.08% and -0.17%); merit 1.8x at order 6.
 """
 
 from __future__ import annotations
@@ -88,7 +96,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from magiclib.estimate import EXACT_UP_TO_SYMMETRY, _Chains, _t975  # noqa: E402
+from magiclib.estimate import CHAINS, EXACT_UP_TO_SYMMETRY, _Chains, _t975  # noqa: E402
 
 ORDER = 6
 
@@ -116,8 +124,8 @@ def main(chains: int = 64, sweeps: int = 7000, seed: int = 0) -> dict[str, float
         share = float(np.cov(values, total)[0, 1]) / variance  # its variance plus its covariances
         print(f"  {name:28s} variance {values.var(ddof=1):.2e}, share of the total {share:6.1%}")
     z = (total.mean() - math.log(EXACT_UP_TO_SYMMETRY[ORDER])) / math.sqrt(variance / chains)
-    width = _t975(16 - 1) * math.sqrt(merit / 120)  # a 16-chain run's interval, as the estimator computes it
-    print(f"variance x seconds / chains: {merit:.2e}; a 16-chain run of 120 s: half-width about {width:.2%}")
+    width = _t975(CHAINS - 1) * math.sqrt(merit / 120)  # a default run's interval, as the estimator makes it
+    print(f"variance x seconds / chains: {merit:.2e}; a {CHAINS}-chain run of 120 s: half-width {width:.2%}")
     print(f"z of Mino's count against these chains: {z:+.2f}")
     return {"merit": merit, "half_width_120": width}
 
